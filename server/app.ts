@@ -1,0 +1,87 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import staticPlugin from './plugins/static';
+import healthRoutes from './routes/health';
+import imageRoutes from './routes/images';
+import productRoutes from './routes/api/product/index';
+import { ErrorResponse } from './schemas/common';
+import { Product } from './schemas/product';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** Close the database when the app closes (true for the process; tests may share one). */
+  closeDatabase?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Content-Security-Policy for the storefront. Map tiles are the one third-party origin. */
+export function contentSecurityPolicy(tileOrigins: string[] = ['https://*.tile.openstreetmap.org']) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+export async function buildApp({ config, database, closeDatabase = true, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    trustProxy: config.env === 'production',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // External plugins first.
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(),
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Storefront API', version: '1.0.0', description: 'Quick-commerce storefront for India' },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Then application services.
+  app.addSchema(ErrorResponse);
+  app.addSchema(Product);
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database, closeWithApp: closeDatabase });
+
+  // Then routes.
+  await app.register(healthRoutes);
+  await app.register(productRoutes);
+  await app.register(imageRoutes);
+  await app.register(staticPlugin, { distDir: config.distDir });
+
+  return app;
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface AppConfig {
+  env: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL connection string; absent means the embedded PGlite database in dataDir. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  /** Directory holding the built client; static serving is skipped when it does not exist. */
+  distDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535; got "${raw}".`);
+  }
+  return port;
+}
+
+function parseEnv(raw: string | undefined): AppConfig['env'] {
+  const value = raw ?? 'development';
+  if (value === 'production' || value === 'development' || value === 'test') return value;
+  throw new ConfigError(`NODE_ENV must be production, development or test; got "${value}".`);
+}
+
+function parseDatabaseUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a URL such as postgres://user@host:5432/db.');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://; got "${url.protocol}//".`);
+  }
+  return raw;
+}
+
+/**
+ * The JWT secret is required in production. Elsewhere it is generated once and kept in
+ * DATA_DIR so that sessions survive a restart and several local processes agree on it.
+ */
+function resolveJwtSecret(env: AppConfig['env'], raw: string | undefined, dataDir: string): string {
+  if (raw !== undefined && raw !== '') {
+    if (raw.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long.');
+    return raw;
+  }
+  if (env === 'production') {
+    throw new ConfigError('JWT_SECRET is required in production (at least 32 characters).');
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const nodeEnv = overrides.env ?? parseEnv(env.NODE_ENV);
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
+  const config: AppConfig = {
+    env: nodeEnv,
+    host: overrides.host ?? env.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    port: overrides.port ?? parsePort(env.PORT),
+    dataDir,
+    databaseUrl: 'databaseUrl' in overrides ? overrides.databaseUrl : parseDatabaseUrl(env.DATABASE_URL),
+    jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(nodeEnv, env.JWT_SECRET, dataDir),
+    distDir: path.resolve(overrides.distDir ?? env.DIST_DIR ?? 'dist'),
+    logLevel: overrides.logLevel ?? env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+  };
+  return config;
+}

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { HttpError } from '../errors';
+
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const context = error.validationContext ?? 'request';
+  const params = first.params as Record<string, unknown>;
+  const pointer = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const field =
+    (typeof params.missingProperty === 'string' && params.missingProperty) ||
+    (typeof params.additionalProperty === 'string' && params.additionalProperty) ||
+    pointer ||
+    context;
+  if (typeof params.additionalProperty === 'string') return `${field}: is not allowed`;
+  return `${field}: ${first.message ?? 'is invalid'}`;
+}
+
+/**
+ * Every error leaves as `{ success: false, message }`. Client mistakes keep their status and
+ * a message naming the field; anything else is a 500 whose details stay in the log.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.code(error.statusCode).headers(error.headers).send({ success: false, message: error.message });
+      }
+      if (error.validation) {
+        return reply.code(400).send({ success: false, message: validationMessage(error) });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        if (status === 429) return reply.code(429).send({ success: false, message: error.message });
+        const message =
+          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+            ? 'Request body is not valid JSON'
+            : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+              ? 'Request body is too large'
+              : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+                ? 'Content-Type must be application/json'
+                : error.message;
+        return reply.code(status).send({ success: false, message });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(503 === status ? 503 : 500).send({
+        success: false,
+        message:
+          status === 503
+            ? 'Service temporarily unavailable. Please try again.'
+            : 'Something went wrong on our side. Please try again.',
+      });
+    });
+  },
+  { name: 'errors' },
+);

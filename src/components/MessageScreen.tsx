@@ -1,0 +1,24 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+import * as styles from './Message.css';
+
+interface Props {
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}
+
+/** A full-page message (not found, error, empty). Focus moves to its title so it is announced. */
+export function MessageScreen({ title, children, actions }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className={styles.screen}>
+      <h1 className={styles.title} ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      {children && <div className={styles.body}>{children}</div>}
+      {actions && <div className={styles.actions}>{actions}</div>}
+    </section>
+  );
+}

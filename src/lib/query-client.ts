@@ -1,0 +1,18 @@
+import { QueryClient } from '@tanstack/react-query';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        gcTime: 24 * 60 * 60_000,
+        // Flaky mobile data: try again, but not for answers that will not change (4xx).
+        retry: (failureCount, error) => {
+          const status = (error as { response?: Response }).response?.status;
+          if (status !== undefined && status >= 400 && status < 500) return false;
+          return failureCount < 2;
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,54 @@
+import { createRootRouteWithContext, Link, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+
+import { Button } from '../components/Button';
+import { MessageScreen } from '../components/MessageScreen';
+import { AppLayout } from '../features/layout';
+import type { RouterContext } from '../router';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  errorComponent: RootError,
+  notFoundComponent: NotFound,
+});
+
+function RootLayout() {
+  return (
+    <AppLayout>
+      <Outlet />
+    </AppLayout>
+  );
+}
+
+/** Spec point 8: a failed route render shows a generic 'Unexpected Application Error!' screen. */
+export function RootError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  console.info('Route failed to render', error);
+  return (
+    <MessageScreen
+      title="Unexpected Application Error!"
+      actions={
+        <>
+          <Button
+            onClick={() => {
+              reset();
+              void router.invalidate();
+            }}
+          >
+            Try again
+          </Button>
+          <Link to="/">Go to the home page</Link>
+        </>
+      }
+    >
+      Something went wrong while showing this page. Check your connection and try again.
+    </MessageScreen>
+  );
+}
+
+function NotFound() {
+  return (
+    <MessageScreen title="Page not found" actions={<Link to="/">Continue shopping</Link>}>
+      We could not find the page you were looking for. It may have moved, or the link may be mistyped.
+    </MessageScreen>
+  );
+}

@@ -1,0 +1,26 @@
+import { globalStyle } from '@vanilla-extract/css';
+
+import { vars } from './theme.css';
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+globalStyle('html', {
+  WebkitTextSizeAdjust: '100%',
+  // The fixed header would otherwise cover anchors scrolled into view.
+  scrollPaddingTop: vars.layout.headerHeight,
+});
+globalStyle('body', {
+  margin: 0,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.md,
+  lineHeight: 1.5,
+  color: vars.color.text,
+  background: vars.color.surface,
+  WebkitFontSmoothing: 'antialiased',
+});
+globalStyle('img, svg', { display: 'block', maxWidth: '100%' });
+globalStyle('button, input, select, textarea', { font: 'inherit', color: 'inherit' });
+globalStyle('button', { cursor: 'pointer' });
+globalStyle('a', { color: 'inherit' });
+globalStyle('h1, h2, h3, h4, p', { margin: 0 });
+globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
+globalStyle('#root', { minHeight: '100vh', display: 'flex', flexDirection: 'column' });

@@ -1,0 +1,44 @@
+import { expect, test } from './fixtures';
+
+test('the home page shows products from the database', async ({ page, request }) => {
+  const products = await (await request.get('/api')).json();
+  expect(products.length).toBeGreaterThan(0);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'What are you looking for?' })).toBeVisible();
+  const first = page.getByRole('article', { name: products[0].name });
+  await expect(first).toBeVisible();
+  // The artwork is decorative (alt=""), so it has no role; check that it really loaded.
+  await expect
+    .poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(page.getByRole('article')).toHaveCount(products.length);
+});
+
+test('a product opens from the home page', async ({ page, request }) => {
+  const [product] = await (await request.get('/api')).json();
+  await page.goto('/');
+  await page.getByRole('link', { name: product.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+});
+
+test("an unknown product says 'Product not found'", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 404/);
+  await page.goto('/products/999999');
+  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+});
+
+test('an unknown page shows the not-found screen inside the shell', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue shopping' }).click();
+  await expect(page.getByRole('heading', { name: 'What are you looking for?' })).toBeVisible();
+});
+
+test('the shell registers a service worker that controls the page', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+});

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { products } from '../../server/db/schema';
+import { createTestApp } from '../setup/test-app';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('GET /api (the product list)', () => {
+  it('answers with products from the database, prices in rupees', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const list = res.json<Array<Record<string, unknown>>>();
+    expect(list.length).toBeGreaterThan(0);
+    for (const product of list) {
+      expect(product).toMatchObject({
+        id: expect.any(Number),
+        name: expect.any(String),
+        price: expect.any(Number),
+        discount: expect.any(Number),
+        img: expect.stringMatching(/^\/images\/products\/.+\.svg$/),
+      });
+    }
+  });
+
+  it('reflects a change made in the database', async () => {
+    const [first] = await ctx.database.db.select().from(products).limit(1);
+    await ctx.database.db
+      .update(products)
+      .set({ name: 'Renamed In Test', pricePaise: 1234, mrpPaise: 2000 })
+      .where(eq(products.id, first!.id));
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api?limit=100' })).json<
+      Array<Record<string, unknown>>
+    >();
+    expect(list.find((p) => p.id === first!.id)).toMatchObject({
+      name: 'Renamed In Test',
+      price: 12.34,
+      mrp: 20,
+      discount: 38,
+    });
+  });
+
+  it('rejects an invalid limit with a message naming the parameter', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api?limit=abc' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: expect.stringContaining('limit') });
+  });
+});
+
+describe('GET /api/product/public/:id', () => {
+  it('answers with the product', async () => {
+    const [row] = await ctx.database.db.select().from(products).limit(1);
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/product/public/${row!.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: row!.id, slug: row!.slug });
+  });
+
+  it("is a 404 'Product not found' for an unknown id", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/product/public/999999' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'Product not found' });
+  });
+
+  it('is a 400 for a non-numeric id', async () => {
+    for (const id of ['abc', '1.5', '-3', '99999999999']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/product/public/${id}` });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().message).toMatch(/id/);
+    }
+  });
+});
+
+describe('product images', () => {
+  it('serves an SVG for a product and 404 for an unknown one', async () => {
+    const [row] = await ctx.database.db.select().from(products).limit(1);
+    const res = await ctx.app.inject({ method: 'GET', url: row!.image });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
+    expect(res.body).toContain('<svg');
+    expect((await ctx.app.inject({ method: 'GET', url: '/images/products/no-such-thing.svg' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,135 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createTestApp } from '../setup/test-app';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let distDir: string;
+const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  // A miniature build output, laid out as Vite writes it.
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  distDir = mkdtempSync(path.join(tmpdir(), 'storefront-dist-'));
+  mkdirSync(path.join(distDir, 'assets'));
+  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
+  writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), bigScript);
+  writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(bigScript));
+  writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.gz'), gzipSync(bigScript));
+  ctx = await createTestApp({ distDir });
+});
+afterAll(() => ctx.close());
+
+describe('health', () => {
+  it('/healthz says the process is up', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz says the database answers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ready' });
+  });
+});
+
+describe('unknown API paths', () => {
+  it('are a JSON 404, even for a browser asking for HTML', async () => {
+    for (const url of ['/api/nope', '/api/product/nope/deeper', '/api/nope?x=1']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toEqual({ success: false, message: expect.stringContaining('/api/') });
+    }
+  });
+
+  it('never leak a stack trace for a malformed body', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/nope',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('static client', () => {
+  it('serves hashed assets pre-compressed and cached for a year', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBeLessThan(bigScript.length / 10);
+
+    const gz = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('revalidates the shell and the service worker', async () => {
+    const sw = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers client routes with the shell', async () => {
+    for (const url of ['/', '/munchies', '/products/5', '/account/orders?x=1']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('is a 404 for a missing file rather than the shell', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/missing-123.js', headers: { accept: '*/*' } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('sends a strict Content-Security-Policy and the usual security headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('API compression', () => {
+  it('compresses large JSON answers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api?limit=50', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the routes from their schemas', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api', '/api/product/public/{id}', '/healthz', '/readyz']),
+    );
+  });
+});

@@ -1,0 +1,3 @@
+import { failOnConsole } from './fail-on-console';
+
+failOnConsole();

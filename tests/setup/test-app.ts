@@ -1,0 +1,40 @@
+import path from 'node:path';
+
+import { inject } from 'vitest';
+
+import { buildApp } from '../../server/app';
+import { loadConfig, type AppConfig } from '../../server/config';
+import { openTestDatabase } from './template-db';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * The real app on a seeded database of its own. Call `close()` when done (afterAll): it closes
+ * the app and removes the database copy.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+  const testDb = await openTestDatabase(inject('templateDir'));
+  const config = loadConfig(
+    {},
+    {
+      env: 'test',
+      dataDir: testDb.dataDir,
+      databaseUrl: undefined,
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+      distDir: path.join(testDb.dataDir, 'no-client'),
+      logLevel: 'silent',
+      ...overrides,
+    },
+  );
+  const app = await buildApp({ config, database: testDb.database, closeDatabase: false });
+  await app.ready();
+  return {
+    app,
+    database: testDb.database,
+    config,
+    async close() {
+      await app.close();
+      await testDb.dispose();
+    },
+  };
+}

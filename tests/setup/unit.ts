@@ -1,0 +1,7 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+import { failOnConsole } from './fail-on-console';
+
+failOnConsole();
+afterEach(() => cleanup());

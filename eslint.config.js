@@ -16,6 +16,7 @@ const features = [
   'orders',
   'policies',
   'pwa',
+  'popups',
   'search',
   'giftcards',
 ];

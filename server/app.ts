@@ -13,7 +13,9 @@ import errorsPlugin from './plugins/errors';
 import staticPlugin from './plugins/static';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
+import categoryRoutes from './routes/api/category/index';
 import productRoutes from './routes/api/product/index';
+import { Category } from './schemas/category';
 import { ErrorResponse } from './schemas/common';
 import { Product } from './schemas/product';
 
@@ -74,12 +76,14 @@ export async function buildApp({ config, database, closeDatabase = true, logger 
   // Then application services.
   app.addSchema(ErrorResponse);
   app.addSchema(Product);
+  app.addSchema(Category);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database, closeWithApp: closeDatabase });
 
   // Then routes.
   await app.register(healthRoutes);
   await app.register(productRoutes);
+  await app.register(categoryRoutes);
   await app.register(imageRoutes);
   await app.register(staticPlugin, { distDir: config.distDir });
 

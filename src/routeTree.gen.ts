@@ -10,6 +10,13 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as CategoryRouteImport } from './routes/$category'
+import { Route as CollectionRouteImport } from './routes/collection'
+import { Route as SearchRouteImport } from './routes/search'
+import { Route as PoliciesPrivacy_policyRouteImport } from './routes/policies.privacy_policy'
+import { Route as PoliciesRefund_policyRouteImport } from './routes/policies.refund_policy'
+import { Route as PoliciesShipping_policyRouteImport } from './routes/policies.shipping_policy'
+import { Route as PoliciesTerms_and_conditionsRouteImport } from './routes/policies.terms_and_conditions'
 import { Route as ProductsIdRouteImport } from './routes/products.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -17,6 +24,42 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CategoryRoute = CategoryRouteImport.update({
+  id: '/$category',
+  path: '/$category',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CollectionRoute = CollectionRouteImport.update({
+  id: '/collection',
+  path: '/collection',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PoliciesPrivacy_policyRoute = PoliciesPrivacy_policyRouteImport.update({
+  id: '/policies/privacy_policy',
+  path: '/policies/privacy_policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PoliciesRefund_policyRoute = PoliciesRefund_policyRouteImport.update({
+  id: '/policies/refund_policy',
+  path: '/policies/refund_policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PoliciesShipping_policyRoute = PoliciesShipping_policyRouteImport.update({
+  id: '/policies/shipping_policy',
+  path: '/policies/shipping_policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PoliciesTerms_and_conditionsRoute =
+  PoliciesTerms_and_conditionsRouteImport.update({
+    id: '/policies/terms_and_conditions',
+    path: '/policies/terms_and_conditions',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ProductsIdRoute = ProductsIdRouteImport.update({
   id: '/products/$id',
   path: '/products/$id',
@@ -25,27 +68,83 @@ const ProductsIdRoute = ProductsIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$category': typeof CategoryRoute
+  '/collection': typeof CollectionRoute
+  '/search': typeof SearchRoute
+  '/policies/privacy_policy': typeof PoliciesPrivacy_policyRoute
+  '/policies/refund_policy': typeof PoliciesRefund_policyRoute
+  '/policies/shipping_policy': typeof PoliciesShipping_policyRoute
+  '/policies/terms_and_conditions': typeof PoliciesTerms_and_conditionsRoute
   '/products/$id': typeof ProductsIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$category': typeof CategoryRoute
+  '/collection': typeof CollectionRoute
+  '/search': typeof SearchRoute
+  '/policies/privacy_policy': typeof PoliciesPrivacy_policyRoute
+  '/policies/refund_policy': typeof PoliciesRefund_policyRoute
+  '/policies/shipping_policy': typeof PoliciesShipping_policyRoute
+  '/policies/terms_and_conditions': typeof PoliciesTerms_and_conditionsRoute
   '/products/$id': typeof ProductsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$category': typeof CategoryRoute
+  '/collection': typeof CollectionRoute
+  '/search': typeof SearchRoute
+  '/policies/privacy_policy': typeof PoliciesPrivacy_policyRoute
+  '/policies/refund_policy': typeof PoliciesRefund_policyRoute
+  '/policies/shipping_policy': typeof PoliciesShipping_policyRoute
+  '/policies/terms_and_conditions': typeof PoliciesTerms_and_conditionsRoute
   '/products/$id': typeof ProductsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/products/$id'
+  fullPaths:
+    | '/'
+    | '/$category'
+    | '/collection'
+    | '/search'
+    | '/policies/privacy_policy'
+    | '/policies/refund_policy'
+    | '/policies/shipping_policy'
+    | '/policies/terms_and_conditions'
+    | '/products/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/products/$id'
-  id: '__root__' | '/' | '/products/$id'
+  to:
+    | '/'
+    | '/$category'
+    | '/collection'
+    | '/search'
+    | '/policies/privacy_policy'
+    | '/policies/refund_policy'
+    | '/policies/shipping_policy'
+    | '/policies/terms_and_conditions'
+    | '/products/$id'
+  id:
+    | '__root__'
+    | '/'
+    | '/$category'
+    | '/collection'
+    | '/search'
+    | '/policies/privacy_policy'
+    | '/policies/refund_policy'
+    | '/policies/shipping_policy'
+    | '/policies/terms_and_conditions'
+    | '/products/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CategoryRoute: typeof CategoryRoute
+  CollectionRoute: typeof CollectionRoute
+  SearchRoute: typeof SearchRoute
+  PoliciesPrivacy_policyRoute: typeof PoliciesPrivacy_policyRoute
+  PoliciesRefund_policyRoute: typeof PoliciesRefund_policyRoute
+  PoliciesShipping_policyRoute: typeof PoliciesShipping_policyRoute
+  PoliciesTerms_and_conditionsRoute: typeof PoliciesTerms_and_conditionsRoute
   ProductsIdRoute: typeof ProductsIdRoute
 }
 
@@ -56,6 +155,55 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$category': {
+      id: '/$category'
+      path: '/$category'
+      fullPath: '/$category'
+      preLoaderRoute: typeof CategoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/collection': {
+      id: '/collection'
+      path: '/collection'
+      fullPath: '/collection'
+      preLoaderRoute: typeof CollectionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/policies/privacy_policy': {
+      id: '/policies/privacy_policy'
+      path: '/policies/privacy_policy'
+      fullPath: '/policies/privacy_policy'
+      preLoaderRoute: typeof PoliciesPrivacy_policyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/policies/refund_policy': {
+      id: '/policies/refund_policy'
+      path: '/policies/refund_policy'
+      fullPath: '/policies/refund_policy'
+      preLoaderRoute: typeof PoliciesRefund_policyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/policies/shipping_policy': {
+      id: '/policies/shipping_policy'
+      path: '/policies/shipping_policy'
+      fullPath: '/policies/shipping_policy'
+      preLoaderRoute: typeof PoliciesShipping_policyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/policies/terms_and_conditions': {
+      id: '/policies/terms_and_conditions'
+      path: '/policies/terms_and_conditions'
+      fullPath: '/policies/terms_and_conditions'
+      preLoaderRoute: typeof PoliciesTerms_and_conditionsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/products/$id': {
@@ -70,6 +218,13 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CategoryRoute: CategoryRoute,
+  CollectionRoute: CollectionRoute,
+  SearchRoute: SearchRoute,
+  PoliciesPrivacy_policyRoute: PoliciesPrivacy_policyRoute,
+  PoliciesRefund_policyRoute: PoliciesRefund_policyRoute,
+  PoliciesShipping_policyRoute: PoliciesShipping_policyRoute,
+  PoliciesTerms_and_conditionsRoute: PoliciesTerms_and_conditionsRoute,
   ProductsIdRoute: ProductsIdRoute,
 }
 export const routeTree = rootRouteImport

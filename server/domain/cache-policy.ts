@@ -14,3 +14,10 @@ export function cacheControlFor(relativePath: string): string {
   // Icons, images and other unhashed public files: fresh for a day, then revalidated.
   return 'public, max-age=86400, stale-while-revalidate=604800';
 }
+
+/**
+ * Cache-Control for public catalogue answers (products, categories, search): a minute fresh, then
+ * served stale while revalidating, so prices and stock catch up quickly without every visit
+ * reaching the database.
+ */
+export const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=600';

@@ -3,6 +3,20 @@ import fp from 'fastify-plugin';
 
 import { HttpError } from '../errors';
 
+/**
+ * The values a field may take when it failed a choice of constants (a union of literals fails
+ * each branch with keyword 'const'), or an enum; undefined for any other kind of error.
+ */
+function allowedValues(error: FastifyError, instancePath: string): unknown[] | undefined {
+  const errors = (error.validation ?? []).filter((e) => e.instancePath === instancePath);
+  const fromEnum = errors.find((e) => e.keyword === 'enum')?.params as { allowedValues?: unknown[] } | undefined;
+  if (Array.isArray(fromEnum?.allowedValues)) return fromEnum.allowedValues;
+  const constants = errors
+    .filter((e) => e.keyword === 'const')
+    .map((e) => (e.params as { allowedValue?: unknown }).allowedValue);
+  return constants.length > 0 ? constants : undefined;
+}
+
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
@@ -15,6 +29,8 @@ function validationMessage(error: FastifyError): string {
     pointer ||
     context;
   if (typeof params.additionalProperty === 'string') return `${field}: is not allowed`;
+  const allowed = allowedValues(error, first.instancePath);
+  if (allowed) return `${field}: must be one of ${allowed.map(String).join(', ')}`;
   return `${field}: ${first.message ?? 'is invalid'}`;
 }
 

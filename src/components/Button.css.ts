@@ -1,46 +1,43 @@
-import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+import { style, styleVariants } from '@vanilla-extract/css';
 
 import { vars } from '../styles/theme.css';
 
-export const button = recipe({
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: vars.space['2'],
-    border: '1px solid transparent',
-    borderRadius: vars.radius.md,
-    fontWeight: 600,
-    textDecoration: 'none',
-    whiteSpace: 'nowrap',
-    transition: 'background-color 120ms ease, border-color 120ms ease',
-    selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
-  },
-  variants: {
-    tone: {
-      primary: {
-        background: vars.color.brand,
-        color: vars.color.textInverse,
-        selectors: { '&:hover:not(:disabled)': { background: vars.color.brandStrong } },
-      },
-      outline: {
-        background: vars.color.surface,
-        color: vars.color.brand,
-        borderColor: vars.color.brand,
-        selectors: { '&:hover:not(:disabled)': { background: vars.color.brandSoft } },
-      },
-      ghost: {
-        background: 'transparent',
-        color: vars.color.text,
-        selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceMuted } },
-      },
-    },
-    size: {
-      sm: { padding: `${vars.space['1']} ${vars.space['3']}`, fontSize: vars.fontSize.sm, minHeight: '32px' },
-      md: { padding: `${vars.space['2']} ${vars.space['4']}`, fontSize: vars.fontSize.md, minHeight: '44px' },
-    },
-  },
-  defaultVariants: { tone: 'primary', size: 'md' },
+// Plain class maps rather than a recipe: the variants resolve at build time, with no runtime
+// in the initial bundle (docs/decisions/004-page-weight-budget.md).
+export const base = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space['2'],
+  border: '1px solid transparent',
+  borderRadius: vars.radius.md,
+  fontWeight: 600,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  transition: 'background-color 120ms ease, border-color 120ms ease',
+  selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
 });
 
-export type ButtonVariants = RecipeVariants<typeof button>;
+export const tone = styleVariants({
+  primary: {
+    background: vars.color.brand,
+    color: vars.color.textInverse,
+    selectors: { '&:hover:not(:disabled)': { background: vars.color.brandStrong } },
+  },
+  outline: {
+    background: vars.color.surface,
+    color: vars.color.brand,
+    borderColor: vars.color.brand,
+    selectors: { '&:hover:not(:disabled)': { background: vars.color.brandSoft } },
+  },
+  ghost: {
+    background: 'transparent',
+    color: vars.color.text,
+    selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceMuted } },
+  },
+});
+
+export const size = styleVariants({
+  sm: { padding: `${vars.space['1']} ${vars.space['3']}`, fontSize: vars.fontSize.sm, minHeight: '32px' },
+  md: { padding: `${vars.space['2']} ${vars.space['4']}`, fontSize: vars.fontSize.md, minHeight: '44px' },
+});

@@ -1,10 +1,13 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-import { button, type ButtonVariants } from './Button.css';
+import * as styles from './Button.css';
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & ButtonVariants;
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+  tone?: keyof typeof styles.tone;
+  size?: keyof typeof styles.size;
+};
 
-export function Button({ tone, size, className, type = 'button', ...rest }: Props) {
-  const classes = [button({ tone, size }), className].filter(Boolean).join(' ');
+export function Button({ tone = 'primary', size = 'md', className, type = 'button', ...rest }: Props) {
+  const classes = [styles.base, styles.tone[tone], styles.size[size], className].filter(Boolean).join(' ');
   return <button type={type} className={classes} {...rest} />;
 }

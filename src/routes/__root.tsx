@@ -1,4 +1,11 @@
-import { createRootRouteWithContext, Link, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Link,
+  Outlet,
+  useRouter,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
 
 import { Button } from '../components/Button';
 import { MessageScreen } from '../components/MessageScreen';
@@ -6,6 +13,7 @@ import { AppLayout } from '../features/layout';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  head: () => ({ meta: [{ title: 'QuickCart: groceries delivered in minutes' }] }),
   component: RootLayout,
   errorComponent: RootError,
   notFoundComponent: NotFound,
@@ -14,6 +22,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <AppLayout>
+      <HeadContent />
       <Outlet />
     </AppLayout>
   );

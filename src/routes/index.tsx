@@ -1,23 +1,55 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 
 import { Spinner } from '../components/Spinner';
-import { productsQueryOptions, ProductGrid, useProducts } from '../features/catalog';
+import { AddToCartControl } from '../features/cart';
+import {
+  categoriesQueryOptions,
+  CategoryCards,
+  GroceryKitchenTile,
+  ProductCarousel,
+  productsQueryOptions,
+  PromoGrid,
+  useCategories,
+  useProducts,
+} from '../features/catalog';
+import { visuallyHidden } from '../styles/utilities.css';
 import * as styles from './-components/home.css';
 
 export const Route = createFileRoute('/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(productsQueryOptions()),
-  pendingComponent: () => <Spinner label="Loading products" />,
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(productsQueryOptions()),
+      context.queryClient.ensureQueryData(categoriesQueryOptions()),
+    ]),
+  pendingComponent: () => <Spinner label="Loading the store" />,
   component: Home,
 });
 
 function Home() {
   const { data: products } = useProducts();
+  const { data: categories } = useCategories();
+  const group = categories.groups[0];
   return (
-    <section aria-labelledby="home-products">
-      <h1 id="home-products" className={styles.heading}>
-        What are you looking for?
-      </h1>
-      <ProductGrid products={products} />
-    </section>
+    <div className={styles.page}>
+      <h1 className={visuallyHidden}>QuickCart: groceries and essentials delivered in minutes</h1>
+      {group && <GroceryKitchenTile group={group} categories={categories.data} />}
+      <CategoryCards categories={categories.data} />
+      <PromoGrid categories={categories.data} />
+      <section className={styles.section}>
+        <div className={styles.sectionHead}>
+          <h2 id="home-products" className={styles.heading}>
+            What are you looking for?
+          </h2>
+          <Link to="/collection" className={styles.seeMore}>
+            See more
+          </Link>
+        </div>
+        <ProductCarousel
+          products={products}
+          label="What are you looking for?"
+          renderAction={(product) => <AddToCartControl product={product} />}
+        />
+      </section>
+    </div>
   );
 }

@@ -1,8 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
 
+import { Button } from '../components/Button';
 import { MessageScreen } from '../components/MessageScreen';
+import { QuantityStepper } from '../components/QuantityStepper';
 import { Spinner } from '../components/Spinner';
-import { productQueryOptions, useProduct } from '../features/catalog';
+import { AddToCartControl, useAddToCart } from '../features/cart';
+import {
+  deliversTo,
+  productQueryOptions,
+  ProductCarousel,
+  productSearchQueryOptions,
+  useProduct,
+} from '../features/catalog';
+import { usePopup } from '../features/popups';
 import { formatRupees } from '../lib/money';
 import * as styles from './-components/product.css';
 
@@ -14,16 +26,23 @@ export const Route = createFileRoute('/products/$id')({
   loader: async ({ context, params }) => {
     if (params.id < 1) throw notFound();
     try {
-      return await context.queryClient.ensureQueryData(productQueryOptions(params.id));
+      const product = await context.queryClient.ensureQueryData(productQueryOptions(params.id));
+      return { name: product.name };
     } catch (error) {
       if ((error as { response?: Response }).response?.status === 404) throw notFound();
       throw error;
     }
   },
+  head: ({ loaderData }) => ({ meta: [{ title: loaderData ? `${loaderData.name} | QuickCart` : 'QuickCart' }] }),
   pendingComponent: () => <Spinner label="Loading product" />,
   notFoundComponent: ProductNotFound,
   component: ProductPage,
 });
+
+/** Spec: the product page's fixed labels, kept word for word. */
+const AVAILABLE_IN = 'Available in: 1 kg, 2 kg, 5 kg';
+const PACK_OPTIONS = ['4 pcs', '6 pcs', '1 kg'] as const;
+const REVIEWS = '(245 Reviews)';
 
 function ProductNotFound() {
   return (
@@ -36,20 +55,157 @@ function ProductNotFound() {
 function ProductPage() {
   const { id } = Route.useParams();
   const { data: product } = useProduct(id);
+  const [quantity, setQuantity] = useState(1);
+  const [pack, setPack] = useState<string>(PACK_OPTIONS[0]);
+  const addToCart = useAddToCart();
+  const cart = usePopup('cart');
+
+  const related = useQuery({
+    ...productSearchQueryOptions({ category: product.category, subcategory: product.subcategory, pageSize: 13 }),
+    select: (page) => page.data.filter((p) => p.id !== product.id).slice(0, 12),
+  });
+
+  const addAndOpenCart = async () => {
+    await addToCart(product, quantity);
+    await cart.open();
+  };
+
   return (
-    <article className={styles.layout}>
-      <img className={styles.image} src={product.img} alt={product.name} width={400} height={400} />
-      <div className={styles.details}>
-        <h1 className={styles.name}>{product.name}</h1>
-        <p className={styles.muted}>
-          {product.brand} · {product.packSize}
+    <>
+      <article className={styles.layout} aria-labelledby="product-name">
+        <div className={styles.imageBox}>
+          <img className={styles.image} src={product.img} alt={product.name} width={480} height={480} />
+        </div>
+        <div className={styles.details}>
+          <span className={styles.brand}>{product.brand}</span>
+          <h1 id="product-name" className={styles.name}>
+            {product.name}
+          </h1>
+          <p className={styles.rating}>
+            <span className={styles.stars} aria-hidden>
+              ★★★★☆
+            </span>
+            <span>{REVIEWS}</span>
+          </p>
+          <div>
+            <span className={styles.muted}>Product MRP</span>
+            <p className={styles.priceRow}>
+              <span className={styles.price}>{formatRupees(product.price)}</span>
+              {product.mrp > product.price && (
+                <span className={styles.mrp} aria-label={`MRP ${formatRupees(product.mrp)}`}>
+                  {formatRupees(product.mrp)}
+                </span>
+              )}
+              {product.discount > 0 && <span className={styles.badge}>{product.discount}% OFF</span>}
+            </p>
+            <span className={styles.muted}>(Inclusive of all taxes)</span>
+          </div>
+          <dl className={styles.facts}>
+            <dt className={styles.factTerm}>Pack size</dt>
+            <dd className={styles.factValue}>{product.packSize}</dd>
+            <dt className={styles.factTerm}>Delivery</dt>
+            <dd className={styles.factValue}>Free</dd>
+            <dt className={styles.factTerm}>Stock</dt>
+            <dd className={styles.factValue}>
+              {product.inStock ? 'In stock' : <span className={styles.soldOut}>Out of stock</span>}
+            </dd>
+          </dl>
+          <p className={styles.muted}>{AVAILABLE_IN}</p>
+          <fieldset className={styles.packs}>
+            <legend className={styles.packLegend}>Pack options</legend>
+            {PACK_OPTIONS.map((option) => (
+              <button
+                key={option}
+                type="button"
+                className={styles.pack}
+                aria-pressed={pack === option}
+                onClick={() => setPack(option)}
+              >
+                {option}
+              </button>
+            ))}
+          </fieldset>
+          <CityCheck />
+          <div className={styles.actions}>
+            <QuantityStepper
+              quantity={quantity}
+              min={1}
+              max={99}
+              size="md"
+              label="Quantity"
+              onIncrement={() => setQuantity((q) => Math.min(99, q + 1))}
+              onDecrement={() => setQuantity((q) => Math.max(1, q - 1))}
+            />
+            <Button
+              tone="outline"
+              className={styles.actionButton}
+              disabled={!product.inStock}
+              onClick={() => void addAndOpenCart()}
+            >
+              ADD TO CART
+            </Button>
+            <Button className={styles.actionButton} disabled={!product.inStock} onClick={() => void addAndOpenCart()}>
+              BUY NOW
+            </Button>
+          </div>
+          <section aria-labelledby="product-description">
+            <h2 id="product-description" className={styles.packLegend}>
+              Description
+            </h2>
+            <p className={styles.description}>{product.description}</p>
+          </section>
+        </div>
+      </article>
+      <section aria-labelledby="related-products">
+        <h2 id="related-products" className={styles.sectionTitle}>
+          Maybe You Like this.
+        </h2>
+        {related.data ? (
+          <ProductCarousel
+            products={related.data}
+            label="Maybe You Like this."
+            renderAction={(p) => <AddToCartControl product={p} />}
+          />
+        ) : related.isError ? (
+          <p className={styles.muted}>Suggestions could not be loaded.</p>
+        ) : (
+          <Spinner label="Loading suggestions" />
+        )}
+      </section>
+    </>
+  );
+}
+
+function CityCheck() {
+  const [city, setCity] = useState('');
+  const [answer, setAnswer] = useState<{ city: string; yes: boolean } | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = city.trim();
+    setAnswer(trimmed ? { city: trimmed, yes: deliversTo(trimmed) } : null);
+  };
+  return (
+    <form className={styles.cityForm} onSubmit={submit} role="search" aria-label="Check delivery to your city">
+      <input
+        className={styles.cityInput}
+        type="text"
+        name="city"
+        value={city}
+        onChange={(e) => setCity(e.target.value)}
+        placeholder="Type your city (e.g Chennai, Pune)"
+        aria-label="Your city"
+        autoComplete="address-level2"
+      />
+      <Button type="submit" tone="ghost">
+        Check
+      </Button>
+      {answer && (
+        <p className={`${styles.cityAnswer} ${answer.yes ? styles.cityYes : styles.cityNo}`} role="status">
+          {answer.yes
+            ? `Yes, we deliver to ${answer.city} in minutes.`
+            : `Sorry, we do not deliver to ${answer.city} yet. We are in Mumbai, Pune, Bangalore, Delhi and Noida.`}
         </p>
-        <p className={styles.price}>
-          <span className={styles.muted}>Product MRP</span> {formatRupees(product.price)}
-          {product.discount > 0 && <span className={styles.badge}>{product.discount}% OFF</span>}
-        </p>
-        <p>{product.description}</p>
-      </div>
-    </article>
+      )}
+    </form>
   );
 }

@@ -6,19 +6,21 @@ test('the home page shows products from the database', async ({ page, request })
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'What are you looking for?' })).toBeVisible();
-  const first = page.getByRole('article', { name: products[0].name });
+  const first = page.getByRole('article', { name: products[0].name }).first();
   await expect(first).toBeVisible();
   // The artwork is decorative (alt=""), so it has no role; check that it really loaded.
   await expect
     .poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
-  await expect(page.getByRole('article')).toHaveCount(products.length);
+  await expect(page.getByRole('region', { name: 'What are you looking for?' }).getByRole('article')).toHaveCount(
+    products.length,
+  );
 });
 
 test('a product opens from the home page', async ({ page, request }) => {
   const [product] = await (await request.get('/api')).json();
   await page.goto('/');
-  await page.getByRole('link', { name: product.name }).click();
+  await page.getByRole('link', { name: product.name }).first().click();
   await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
 });

@@ -24,6 +24,8 @@ describe('GET /api (the product list)', () => {
         price: expect.any(Number),
         discount: expect.any(Number),
         img: expect.stringMatching(/^\/images\/products\/.+\.svg$/),
+        category: expect.any(String),
+        subcategory: expect.any(String),
       });
     }
   });
@@ -57,7 +59,12 @@ describe('GET /api/product/public/:id', () => {
     const [row] = await ctx.database.db.select().from(products).limit(1);
     const res = await ctx.app.inject({ method: 'GET', url: `/api/product/public/${row!.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: row!.id, slug: row!.slug });
+    expect(res.json()).toMatchObject({
+      id: row!.id,
+      slug: row!.slug,
+      category: expect.stringMatching(/^[a-z0-9-]+$/),
+      subcategory: expect.stringMatching(/^[a-z0-9-]+$/),
+    });
   });
 
   it("is a 404 'Product not found' for an unknown id", async () => {

@@ -1,4 +1,19 @@
 export { productsQueryOptions, useProducts } from './api/get-products';
 export { productQueryOptions, useProduct } from './api/get-product';
+export { categoriesQueryOptions, useCategories } from './api/get-categories';
+export {
+  productListInfiniteOptions,
+  productSearchQueryOptions,
+  searchProducts,
+  useProductList,
+  useProductSearch,
+  useProductSuggestions,
+  type ProductFilters,
+} from './api/search-products';
+export { collectionListing, resolveListing, type Listing } from './listing';
+export { deliversTo, DELIVERY_CITIES } from './delivery-cities';
+export { CategoryCards, GroceryKitchenTile, PromoGrid } from './components/HomeCategories';
 export { ProductCard } from './components/ProductCard';
+export { ProductCarousel } from './components/LazyProductCarousel';
 export { ProductGrid } from './components/ProductGrid';
+export { ProductListing } from './components/ProductListing';

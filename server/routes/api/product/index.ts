@@ -1,27 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { asc, desc, eq } from 'drizzle-orm';
 
-import { categories, products } from '../../../db/schema';
+import { findProduct, findProductPage, listProducts } from '../../../db/product-queries';
+import { CATALOGUE_CACHE } from '../../../domain/cache-policy';
 import { toProduct } from '../../../domain/catalog';
 import { notFound } from '../../../errors';
 import { ErrorResponse } from '../../../schemas/common';
-import { ProductIdParams, ProductList, ProductListQuery } from '../../../schemas/product';
-
-const productColumns = {
-  id: products.id,
-  slug: products.slug,
-  name: products.name,
-  brand: products.brand,
-  categorySlug: categories.slug,
-  packSize: products.packSize,
-  mrpPaise: products.mrpPaise,
-  pricePaise: products.pricePaise,
-  stock: products.stock,
-  image: products.image,
-  description: products.description,
-};
-
-const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=600';
+import {
+  ProductIdParams,
+  ProductList,
+  ProductListQuery,
+  ProductPage,
+  ProductSearchQuery,
+} from '../../../schemas/product';
 
 const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.database;
@@ -37,15 +27,33 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const limit = request.query.limit ?? 24;
-      const rows = await db
-        .select(productColumns)
-        .from(products)
-        .innerJoin(categories, eq(products.categoryId, categories.id))
-        .orderBy(desc(products.stock), asc(products.id))
-        .limit(limit);
+      const rows = await listProducts(db, request.query.limit ?? 24);
       reply.header('Cache-Control', CATALOGUE_CACHE);
       return rows.map(toProduct);
+    },
+  );
+
+  app.get(
+    '/api/product/public',
+    {
+      schema: {
+        tags: ['product'],
+        summary: 'Browse and search products',
+        description:
+          'Filters combine: a category (top-level slug), a sub-category slug, a text query `q` (typos, ' +
+          'Hinglish names and prefixes are understood) and `ids` (for refreshing a cart). Out-of-stock ' +
+          'products are listed after in-stock ones whatever the sort. `relevance` (the default) ranks ' +
+          'text matches, or keeps the merchandising order when there is no `q`.',
+        querystring: ProductSearchQuery,
+        response: { 200: ProductPage, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { page = 1, pageSize = 24 } = request.query;
+      const result = await findProductPage(db, request.query);
+      if (!result) throw notFound('Category not found');
+      reply.header('Cache-Control', CATALOGUE_CACHE);
+      return { success: true as const, data: result.rows.map(toProduct), total: result.total, page, pageSize };
     },
   );
 
@@ -60,12 +68,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const [row] = await db
-        .select(productColumns)
-        .from(products)
-        .innerJoin(categories, eq(products.categoryId, categories.id))
-        .where(eq(products.id, request.params.id))
-        .limit(1);
+      const row = await findProduct(db, request.params.id);
       if (!row) throw notFound('Product not found');
       reply.header('Cache-Control', CATALOGUE_CACHE);
       return toProduct(row);

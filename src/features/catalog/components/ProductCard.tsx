@@ -31,7 +31,7 @@ export function ProductCard({ product, action }: Props) {
       </Link>
       <span className={styles.pack}>{product.packSize}</span>
       <div className={styles.footer}>
-        <span className={styles.price}>
+        <span className={styles.price} data-price={product.price}>
           {formatRupees(product.price)}
           {product.mrp > product.price && (
             <span className={styles.mrp}>

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 
+import { maxWidth, minWidth } from '../../../styles/breakpoints';
 import { vars } from '../../../styles/theme.css';
 
 export const header = style({
@@ -10,25 +11,74 @@ export const header = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
+/*
+ * Mobile: logo and actions on the first row, the location on the second, search on the third.
+ * From 768 px everything sits on one row.
+ */
 export const bar = style({
-  display: 'flex',
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+  gridTemplateAreas: '"start . actions" "location location location" "search search search"',
   alignItems: 'center',
-  gap: vars.space['4'],
+  columnGap: vars.space['2'],
+  rowGap: vars.space['1'],
   maxWidth: vars.layout.maxWidth,
   margin: '0 auto',
-  padding: `0 ${vars.space['4']}`,
-  minHeight: vars.layout.headerHeight,
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  '@media': {
+    [minWidth('md')]: {
+      gridTemplateColumns: 'auto minmax(0, max-content) minmax(0, 1fr) auto',
+      gridTemplateAreas: '"start location search actions"',
+      columnGap: vars.space['4'],
+      minHeight: vars.layout.headerHeight,
+      padding: `${vars.space['2']} ${vars.space['4']}`,
+    },
+  },
+});
+
+export const start = style({ gridArea: 'start', display: 'flex', alignItems: 'center', gap: vars.space['1'] });
+
+export const back = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '40px',
+  height: '40px',
+  marginLeft: `calc(-1 * ${vars.space['2']})`,
+  border: 0,
+  borderRadius: vars.radius.pill,
+  background: 'transparent',
+  selectors: { '&:hover': { background: vars.color.surfaceMuted } },
+  '@media': { [minWidth('md')]: { display: 'none' } },
 });
 
 export const logo = style({
   display: 'inline-flex',
   alignItems: 'center',
-  gap: vars.space['2'],
+  minHeight: '40px',
   fontSize: vars.fontSize.xl,
   fontWeight: 800,
   letterSpacing: '-0.02em',
   textDecoration: 'none',
   color: vars.color.text,
+  '@media': { [maxWidth('md')]: { fontSize: vars.fontSize.lg } },
 });
 
 export const logoMark = style({ color: vars.color.brand });
+
+export const location = style({
+  gridArea: 'location',
+  justifySelf: 'start',
+  maxWidth: '100%',
+  '@media': { [maxWidth('md')]: { marginLeft: `calc(-1 * ${vars.space['2']})` } },
+});
+
+export const search = style({ gridArea: 'search' });
+
+export const actions = style({
+  gridArea: 'actions',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: vars.space['2'],
+});

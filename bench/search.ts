@@ -1,0 +1,139 @@
+/**
+ * Search latency: the product search behind GET /api/product/public, measured through the same
+ * module the route calls, on a fresh database.
+ *
+ *   node --import tsx bench/search.ts [--products 50000] [--rounds 10]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/search.ts
+ *
+ * PGlite in a temporary directory by default. With DATABASE_URL the benchmark creates a scratch
+ * database of its own on that server (the URL's database is only used to create and drop it).
+ * Prints one JSON object.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+
+import { openDatabase, type Database } from '../server/db/client';
+import { findProductPage } from '../server/db/product-queries';
+import { rowsOf } from '../server/db/rows';
+import { seedCatalog } from '../server/db/seed/seed';
+import { QUERY_MIX } from './search-mix';
+import { growCatalog } from './synthetic-catalog';
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return Math.round(sorted[index]! * 100) / 100;
+}
+
+async function openScratch(url: string | undefined) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-'));
+  if (!url) {
+    const database = await openDatabase({ dataDir });
+    return { database, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `storefront_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: scratch.toString(), dataDir });
+  return {
+    database,
+    cleanup: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measure(database: Database, rounds: number) {
+  // Warm-up: plan caches, buffer cache, JIT of the driver code.
+  for (let i = 0; i < 2; i++) for (const query of QUERY_MIX) await findProductPage(database.db, query);
+  const samples: number[] = [];
+  const cpu: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const query of QUERY_MIX) {
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      await findProductPage(database.db, query);
+      samples.push(performance.now() - started);
+      const used = process.cpuUsage(cpuBefore);
+      cpu.push((used.user + used.system) / 1000);
+    }
+  }
+  return { samples: samples.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string' },
+      rounds: { type: 'string', default: '10' },
+    },
+  });
+  const url = process.env.DATABASE_URL || undefined;
+  const rounds = Number(values.rounds);
+  const wanted = values.products === undefined ? undefined : Number(values.products);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a positive whole number');
+  if (wanted !== undefined && (!Number.isInteger(wanted) || wanted < 1)) {
+    throw new Error('--products must be a positive whole number');
+  }
+
+  const { database, cleanup } = await openScratch(url);
+  try {
+    const setupStarted = performance.now();
+    await database.migrate();
+    await seedCatalog(database.db);
+    if (wanted !== undefined) await growCatalog(database.db, wanted);
+    const setupMs = Math.round(performance.now() - setupStarted);
+    const [counted] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from products`));
+    const { samples, cpu } = await measure(database, rounds);
+    const command = [
+      url ? 'DATABASE_URL=<postgres url>' : '',
+      'node --import tsx bench/search.ts',
+      wanted !== undefined ? `--products ${wanted}` : '',
+      `--rounds ${rounds}`,
+    ]
+      .filter(Boolean)
+      .join(' ');
+    console.log(
+      JSON.stringify({
+        benchmark: 'search',
+        engine: database.kind,
+        products: counted?.n ?? 0,
+        queries: QUERY_MIX.length,
+        samples: samples.length,
+        p50Ms: percentile(samples, 50),
+        p95Ms: percentile(samples, 95),
+        p99Ms: percentile(samples, 99),
+        maxMs: percentile(samples, 100),
+        // PGlite runs inside this process, so its CPU time per query is the work itself, whatever
+        // else the machine is busy with; PostgreSQL works in its own processes.
+        ...(database.kind === 'pglite' && { cpuP50Ms: percentile(cpu, 50), cpuP95Ms: percentile(cpu, 95) }),
+        loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
+        cpus: cpus().length,
+        node: process.version,
+        setupMs,
+        command,
+      }),
+    );
+  } finally {
+    await database.close();
+    await cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,275 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+
+import type { ProductRecord } from '../domain/catalog';
+import {
+  buildSearchPlan,
+  CORRECTION_CANDIDATES,
+  MIN_CORRECTION_LENGTH,
+  normaliseQuery,
+  parseIdList,
+  type SearchPlan,
+  type WordExpansion,
+} from '../domain/search';
+import type { ProductSearchQuery, SortOption } from '../schemas/product';
+import { resolveCategoryScope } from './category-queries';
+import type { Db } from './client';
+import { rowsOf } from './rows';
+import { categories, products } from './schema';
+
+const subcategories = alias(categories, 'subcategories');
+
+const productColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  brand: products.brand,
+  categorySlug: categories.slug,
+  subcategorySlug: subcategories.slug,
+  packSize: products.packSize,
+  mrpPaise: products.mrpPaise,
+  pricePaise: products.pricePaise,
+  stock: products.stock,
+  image: products.image,
+  description: products.description,
+};
+
+const inStockFirst = desc(sql`${products.stock} > 0`);
+
+/** The storefront home feed: in-stock products first. */
+export async function listProducts(db: Db, limit: number): Promise<ProductRecord[]> {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id))
+    .orderBy(inStockFirst, asc(products.id))
+    .limit(limit);
+}
+
+export async function findProduct(db: Db, id: number): Promise<ProductRecord | undefined> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id))
+    .where(eq(products.id, id))
+    .limit(1);
+  return row;
+}
+
+export interface ProductSearch {
+  /** Category ids, already resolved from slugs (see resolveCategoryScope). */
+  categoryId?: number | undefined;
+  subcategoryId?: number | undefined;
+  ids?: number[] | undefined;
+  q?: string | undefined;
+  sort?: SortOption | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export interface ProductSearchResult {
+  rows: ProductRecord[];
+  total: number;
+}
+
+const NOTHING: ProductSearchResult = { rows: [], total: 0 };
+
+/**
+ * GET /api/product/public: a page of products for the query parameters, or null when a category
+ * slug names no such category.
+ */
+export async function findProductPage(db: Db, query: ProductSearchQuery): Promise<ProductSearchResult | null> {
+  const { category, subcategory, q, ids, sort, page = 1, pageSize = 24 } = query;
+  const scope = await resolveCategoryScope(db, { category, subcategory });
+  if (!scope) return null;
+  return searchProducts(db, {
+    ...scope,
+    ids: ids === undefined ? undefined : parseIdList(ids),
+    q,
+    sort,
+    page,
+    pageSize,
+  });
+}
+
+/**
+ * One page of products matching the filters, and how many match in all. Out-of-stock products
+ * always come after in-stock ones. Relevance (the default) ranks text matches by search tier when
+ * there is a query, and otherwise keeps the merchandising order (category, then sub-category
+ * position, then id).
+ */
+export async function searchProducts(db: Db, search: ProductSearch): Promise<ProductSearchResult> {
+  const query = normaliseQuery(search.q);
+  if (!query) return runSearch(db, search, undefined);
+  if (query.words.length === 0) return NOTHING;
+  const expansions = await lookupWords(db, query.words);
+  const result = await runSearch(db, search, buildSearchPlan(query, expansions, 'all'));
+  // Nothing has every word ('amul xyz'): rather than an empty page, show what has some of them.
+  if (result.total > 0 || query.words.length === 1) return result;
+  return runSearch(db, search, buildSearchPlan(query, expansions, 'any'));
+}
+
+interface SortKey {
+  expr: SQL;
+  dir: 'asc' | 'desc';
+}
+
+type PageRow = ProductRecord & { total: number };
+
+async function runSearch(db: Db, search: ProductSearch, plan: SearchPlan | undefined): Promise<ProductSearchResult> {
+  const filters: SQL[] = [];
+  if (search.categoryId !== undefined) filters.push(eq(products.categoryId, search.categoryId));
+  if (search.subcategoryId !== undefined) filters.push(eq(products.subcategoryId, search.subcategoryId));
+  if (search.ids) filters.push(inArray(products.id, search.ids));
+  if (plan) filters.push(sql`${products.searchVector} @@ to_tsquery('simple', ${plan.match})`);
+  const where = filters.length > 0 ? and(...filters) : sql`true`;
+  const sort = search.sort ?? 'relevance';
+  const keys = sortKeys(sort, plan);
+  const keyColumns = sql.join(
+    keys.map((key, i) => sql`${key.expr} as ${sql.identifier(`k${i}`)}`),
+    sql`, `,
+  );
+  const keyOrder = (table: string) =>
+    sql.join(
+      keys.map((key, i) => sql`${sql.identifier(table)}.${sql.identifier(`k${i}`)} ${sql.raw(key.dir)}`),
+      sql`, `,
+    );
+  const byPosition = sort === 'relevance' && !plan;
+
+  // 1. scored: each matching product's sort keys (its relevance score among them), computed once
+  //    from the full row; 'offset 0' keeps the planner from postponing that work past step 2.
+  // 2. ranked: the total and this page, over those narrow rows.
+  // 3. the full rows of this page only.
+  const result = await db.execute(sql`
+    with ranked as (
+      select scored.*, (count(*) over ())::int as total
+      from (
+        select ${products.id} as id, ${keyColumns}
+        from ${products}
+        ${byPosition ? sql`join ${categories} on ${categories.id} = ${products.categoryId} join ${categories} ${sql.identifier('subcategories')} on ${subcategories.id} = ${products.subcategoryId}` : sql``}
+        where ${where}
+        offset 0
+      ) scored
+      order by ${keyOrder('scored')}
+      limit ${search.pageSize} offset ${(search.page - 1) * search.pageSize}
+    )
+    select p.id, p.slug, p.name, p.brand, c.slug as "categorySlug", s.slug as "subcategorySlug",
+      p.pack_size as "packSize", p.mrp_paise as "mrpPaise", p.price_paise as "pricePaise", p.stock,
+      p.image, p.description, ranked.total
+    from ranked
+    join ${products} p on p.id = ranked.id
+    join ${categories} c on c.id = p.category_id
+    join ${categories} s on s.id = p.subcategory_id
+    order by ${keyOrder('ranked')}`);
+  const rows = rowsOf<PageRow>(result);
+
+  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
+  if (search.page === 1) return NOTHING;
+  // Past the last page: the window count came back with no row to carry it.
+  const [counted] = await db.select({ total: count() }).from(products).where(where);
+  return { rows: [], total: counted?.total ?? 0 };
+}
+
+const inStock: SortKey = { expr: sql`${products.stock} > 0`, dir: 'desc' };
+const byId: SortKey = { expr: sql`${products.id}`, dir: 'asc' };
+
+/** What a sort orders by, most significant first; out-of-stock always last, ties by id. */
+function sortKeys(sort: SortOption, plan: SearchPlan | undefined): SortKey[] {
+  switch (sort) {
+    case 'price-asc':
+      return [inStock, { expr: sql`${products.pricePaise}`, dir: 'asc' }, byId];
+    case 'price-desc':
+      return [inStock, { expr: sql`${products.pricePaise}`, dir: 'desc' }, byId];
+    case 'name':
+      return [inStock, { expr: sql`lower(${products.name}) collate "C"`, dir: 'asc' }, byId];
+    case 'discount':
+      return [
+        inStock,
+        { expr: sql`(${products.mrpPaise} - ${products.pricePaise}) * 100 / ${products.mrpPaise}`, dir: 'desc' },
+        byId,
+      ];
+    case 'relevance':
+      if (!plan) {
+        return [
+          inStock,
+          { expr: sql`${categories.position}`, dir: 'asc' },
+          { expr: sql`${subcategories.position}`, dir: 'asc' },
+          byId,
+        ];
+      }
+      // Among equal scores the shorter name is the closer match ('Onion' before 'Spring Onion').
+      return [
+        inStock,
+        { expr: relevance(plan), dir: 'desc' },
+        { expr: sql`length(${products.name})`, dir: 'asc' },
+        byId,
+      ];
+  }
+}
+
+/** The points of a product for a plan: the exact tiers plus every tier query it matches. */
+function relevance(plan: SearchPlan): SQL {
+  const points = (n: number) => sql.raw(String(Math.trunc(n)));
+  const terms = plan.tiers.map(
+    (tier) =>
+      sql`(case when ${products.searchVector} @@ to_tsquery('simple', ${tier.query}) then ${points(tier.points)} else 0 end)`,
+  );
+  // Keys are folded words and spaces only, so '|' cannot occur in them.
+  if (plan.exact.length > 0) {
+    const cases = plan.exact.map(
+      (group) =>
+        sql`when ${products.searchKeys} && string_to_array(${group.keys.join('|')}, '|') then ${points(group.points)}`,
+    );
+    terms.push(sql`(case ${sql.join(cases, sql` `)} else 0 end)`);
+  }
+  if (plan.categoryKeys.length > 0) {
+    // Evaluated once per statement (an uncorrelated sub-select), not once per product.
+    terms.push(sql`(case when ${products.subcategoryId} = any(array(
+        select c.id from ${categories} c
+        where c.parent_id is not null and ${categoryParts(sql`c.name`)} && string_to_array(${plan.categoryKeys.join('|')}, '|')
+      )) then ${points(plan.categoryExactPoints)} else 0 end)`);
+  }
+  return sql.join(terms, sql` + `);
+}
+
+/** A category name's parts, folded: 'Atta, Rice & Dal' -> {atta, rice, dal}. */
+const categoryParts = (name: SQLWrapper) =>
+  sql`string_to_array(btrim(regexp_replace(regexp_replace(lower(${name}), '[^a-z0-9,&]+', ' ', 'g'), ' *[,&] *', '|', 'g')), '|')`;
+
+interface WordRow extends Record<string, unknown> {
+  word: string;
+  known: boolean;
+  synonyms: string[];
+  corrections: string[];
+}
+
+/**
+ * Synonyms and spelling-correction candidates for each word, in one round trip. Only a word the
+ * catalogue does not know (neither a catalogue word nor a synonym term) gets candidates: words of
+ * search_words similar to it by the trigram operator (similarity 0.3 or more, index-assisted),
+ * which chooseCorrections then narrows down by edit distance.
+ */
+export async function lookupWords(db: Db, words: string[]): Promise<Map<string, WordExpansion>> {
+  const result = await db.execute<WordRow>(sql`
+    select t.word,
+      exists (select 1 from search_words w where w.word = t.word) as known,
+      array(select s.synonym from search_synonyms s where s.term = t.word order by s.synonym) as synonyms,
+      case
+        when length(t.word) < ${MIN_CORRECTION_LENGTH}
+          or exists (select 1 from search_words w where w.word = t.word)
+          or exists (select 1 from search_synonyms s where s.term = t.word)
+        then array[]::text[]
+        else array(
+          select w.word from search_words w
+          where w.word % t.word
+          order by similarity(w.word, t.word) desc, w.word
+          limit ${CORRECTION_CANDIDATES})
+      end as corrections
+    from unnest(string_to_array(${words.join(' ')}, ' ')) as t(word)`);
+  const rows = rowsOf<WordRow>(result);
+  return new Map(
+    rows.map((row) => [row.word, { known: row.known, synonyms: row.synonyms, corrections: row.corrections }]),
+  );
+}

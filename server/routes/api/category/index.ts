@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+import { listCategories } from '../../../db/category-queries';
+import { CATALOGUE_CACHE } from '../../../domain/cache-policy';
+import { ErrorResponse } from '../../../schemas/common';
+import { CategoryListResponse, type CategoryGroup } from '../../../schemas/category';
+
+/** The home page's one tile: everything we sell is grocery and kitchen (spec, point 2). */
+const GROCERY_KITCHEN = { slug: 'grocery-kitchen', name: 'Grocery & Kitchen' } as const;
+
+const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    '/api/category/public',
+    {
+      schema: {
+        tags: ['category'],
+        summary: 'The categories, in navigation order, with sub-categories and counts',
+        response: { 200: CategoryListResponse, 400: ErrorResponse },
+      },
+    },
+    async (_request, reply) => {
+      const data = await listCategories(db);
+      const groups: CategoryGroup[] = [{ ...GROCERY_KITCHEN, categories: data.map((c) => c.slug) }];
+      reply.header('Cache-Control', CATALOGUE_CACHE);
+      return { success: true as const, data, groups };
+    },
+  );
+};
+
+export default categoryRoutes;

@@ -1,0 +1,84 @@
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+
+import * as styles from './Dialog.css';
+
+/**
+ * Drives a native <dialog> from React state: `showModal()` while `open` (the browser traps focus,
+ * makes the page inert and closes on Escape), `initialFocus` focused on open, and focus handed
+ * back to whatever had it before on close. Closing by the browser (Escape) reports to `onClose`.
+ */
+export function useModalDialog(
+  open: boolean,
+  onClose: () => void,
+  initialFocus: RefObject<HTMLElement | null>,
+): RefObject<HTMLDialogElement | null> {
+  const ref = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    initialFocus.current?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open, initialFocus]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const handleClose = () => {
+      // The close event is queued: the dialog may have been opened again since (StrictMode).
+      if (!dialog.open) onCloseRef.current();
+    };
+    dialog.addEventListener('close', handleClose);
+    return () => dialog.removeEventListener('close', handleClose);
+  }, []);
+
+  return ref;
+}
+
+/** True when a click landed on the dialog's backdrop rather than on its content. */
+export const isBackdropClick = (event: React.MouseEvent<HTMLDialogElement>) => event.target === event.currentTarget;
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  /** Buttons along the bottom, e.g. a confirmation. */
+  actions?: ReactNode;
+}
+
+/** A small centred modal dialog with a title, content and actions. */
+export function Dialog({ open, onClose, title, children, actions }: Props) {
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ref = useModalDialog(open, onClose, heading);
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onClick={(event) => {
+        if (isBackdropClick(event)) onClose();
+      }}
+    >
+      {open && (
+        <div className={styles.panel}>
+          <h2 id={titleId} ref={heading} tabIndex={-1} className={styles.title}>
+            {title}
+          </h2>
+          <div className={styles.body}>{children}</div>
+          {actions && <div className={styles.actions}>{actions}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}

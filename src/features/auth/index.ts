@@ -1,0 +1,1 @@
+export { browserAuth, readSession, type AuthContext, type Session, type SessionUser } from './session';

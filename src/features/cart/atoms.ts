@@ -1,0 +1,118 @@
+import { atom } from 'jotai';
+import { atomWithStorage, unwrap } from 'jotai/utils';
+
+import { idbStorage } from '../../lib/idb-storage';
+import {
+  addItem,
+  applyServerProducts,
+  cartProductIds,
+  clearCart,
+  computeBill,
+  decrementItem,
+  EMPTY_CART,
+  incrementItem,
+  proceedStep,
+  removeItem,
+  type Cart,
+  type CartProduct,
+  type ProceedStep,
+  type ServerProduct,
+} from './cart-logic';
+import { cartStorage } from './cart-storage';
+
+/**
+ * Spec point 3's cart slice, kept in IndexedDB under 'cart'. Only the items are stored;
+ * totalQuantity and totalPrice are derived below. Until IndexedDB answers its value is a
+ * Promise, so writers must `await get(cartAtom)` (see lib/idb-storage.ts).
+ */
+export const cartAtom = atomWithStorage<Cart>('cart', EMPTY_CART, cartStorage(), { getOnInit: true });
+
+/** The cart without suspending: null until IndexedDB has answered once, then the last known cart. */
+const cartSnapshotAtom = unwrap(cartAtom, (previous) => previous ?? null);
+
+/** True once the stored cart has been read. */
+export const cartLoadedAtom = atom((get) => get(cartSnapshotAtom) !== null);
+
+export const cartItemsAtom = atom((get) => (get(cartSnapshotAtom) ?? EMPTY_CART).items);
+
+/** The bill for the cart's available items: quantities, items total, charges, grand total, savings. */
+export const cartTotalsAtom = atom((get) => computeBill(get(cartItemsAtom)));
+
+/** Spec point 4: the sum of the quantities. */
+export const totalQuantityAtom = atom((get) => get(cartTotalsAtom).totalQuantity);
+
+/** Spec point 4: the sum of quantity times price, in rupees. */
+export const totalPriceAtom = atom((get) => get(cartTotalsAtom).itemsTotal);
+
+function cartUpdateAtom<Args extends unknown[]>(update: (cart: Cart, ...args: Args) => Cart) {
+  return atom(null, async (get, set, ...args: Args) => {
+    const cart = await get(cartAtom);
+    const next = update(cart, ...args);
+    if (next !== cart) await set(cartAtom, next);
+  });
+}
+
+/** Quantity 1 (or `quantity`), added on top when the product is already in the cart. */
+export const addToCartAtom = cartUpdateAtom((cart, product: CartProduct, quantity?: number) =>
+  addItem(cart, product, quantity),
+);
+export const incrementCartItemAtom = cartUpdateAtom((cart, id: number) => incrementItem(cart, id));
+/** One less; the item leaves the cart at 0. */
+export const decrementCartItemAtom = cartUpdateAtom((cart, id: number) => decrementItem(cart, id));
+export const removeFromCartAtom = cartUpdateAtom((cart, id: number) => removeItem(cart, id));
+export const clearCartAtom = cartUpdateAtom(() => clearCart());
+
+/** Items whose price moved since they were added; shown as 'Price updated' until the panel closes. */
+export const priceChangedIdsAtom = atom<number[]>([]);
+
+/**
+ * Re-reads the cart's products from the server (through `fetchProducts`) and folds the answer
+ * in: fresh prices, names and images; missing or out-of-stock products flagged unavailable.
+ * A failed fetch rejects and leaves the stored cart as it was.
+ */
+export const refreshCartAtom = atom(
+  null,
+  async (get, set, fetchProducts: (ids: number[]) => Promise<readonly ServerProduct[]>) => {
+    const ids = cartProductIds(await get(cartAtom));
+    if (ids.length === 0) return;
+    const products = await fetchProducts(ids);
+    // Read again: the shopper may have changed the cart while the request was out.
+    const latest = await get(cartAtom);
+    const { cart, priceChangedIds } = applyServerProducts(latest, ids, products);
+    if (cart !== latest) await set(cartAtom, cart);
+    if (priceChangedIds.length > 0) {
+      set(priceChangedIdsAtom, (previous) => [...new Set([...previous, ...priceChangedIds])]);
+    }
+  },
+);
+
+/** The parts of a saved address the cart needs (spec point 3's Address). */
+export interface DeliveryAddress {
+  _id: string;
+  tag: string;
+  locality: string;
+  buildingName: string;
+  floor?: string;
+  nearBy?: string;
+  name: string;
+  mobile?: string;
+  gps: { latitude: number; longitude: number };
+  city: string;
+}
+
+/**
+ * Placeholder until the address feature owns it: the delivery address chosen for this order,
+ * stored in IndexedDB under the spec's key 'deliveryAddress'.
+ */
+export const deliveryAddressAtom = atomWithStorage<DeliveryAddress | null>(
+  'deliveryAddress',
+  null,
+  idbStorage<DeliveryAddress | null>(),
+  { getOnInit: true },
+);
+
+/** Where Proceed leads (spec point 4), reading the stored delivery address at the moment of the tap. */
+export const proceedStepAtom = atom(null, async (get, _set, isSignedIn: boolean): Promise<ProceedStep> => {
+  const address = await get(deliveryAddressAtom);
+  return proceedStep({ hasDeliveryAddress: address !== null, isSignedIn });
+});

@@ -1,0 +1,39 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+
+import { vars } from '../../../styles/theme.css';
+
+const base = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  minHeight: '48px',
+  padding: `${vars.space['1']} ${vars.space['3']}`,
+  border: 0,
+  borderRadius: vars.radius.md,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 700,
+  whiteSpace: 'nowrap',
+  transition: 'background-color 120ms ease',
+});
+
+/** Green once the cart holds something; muted while it is empty. */
+export const button = styleVariants({
+  filled: [
+    base,
+    {
+      background: vars.color.brand,
+      color: vars.color.textInverse,
+      selectors: { '&:hover': { background: vars.color.brandStrong } },
+    },
+  ],
+  empty: [
+    base,
+    {
+      background: vars.color.surfaceMuted,
+      color: vars.color.textMuted,
+      selectors: { '&:hover': { background: vars.color.border } },
+    },
+  ],
+});
+
+export const summary = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: 1.2 });

@@ -1,0 +1,194 @@
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Suspense, useId, useRef, useState } from 'react';
+
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { Sheet } from '../../../components/Sheet';
+import { Spinner } from '../../../components/Spinner';
+import { formatRupees } from '../../../lib/money';
+import { popupActionAtom, usePopup } from '../../popups';
+import { priceChangedIdsAtom, proceedStepAtom } from '../atoms';
+import { CART_TEXT } from '../constants';
+import { useCart } from '../use-cart';
+import { BillDetails, type Charge } from './BillDetails';
+import { CartIcon } from './CartIcon';
+import { CartLine } from './CartLine';
+import * as styles from './CartPanel.css';
+
+/** The cart side panel, open while popups.cart is true (spec point 2, overlays). */
+export function CartPanel() {
+  // The popup state comes from IndexedDB; nothing to show until it has been read.
+  return (
+    <Suspense fallback={null}>
+      <CartPanelContent />
+    </Suspense>
+  );
+}
+
+type View = 'cart' | 'address';
+
+const CHARGE_INFO: Record<Charge, { title: string; text: string }> = {
+  delivery: { title: CART_TEXT.deliveryChargeTitle, text: CART_TEXT.deliveryChargeInfo },
+  handling: { title: CART_TEXT.handlingChargeTitle, text: CART_TEXT.handlingChargeInfo },
+};
+
+function CartPanelContent() {
+  const { isOpen, close } = usePopup('cart');
+  const popup = useSetAtom(popupActionAtom);
+  const { auth } = useRouteContext({ from: '__root__' });
+  const navigate = useNavigate();
+  const resolveProceed = useSetAtom(proceedStepAtom);
+  const { items, totals, loaded, increment, decrement, remove } = useCart();
+  const priceChangedIds = useAtomValue(priceChangedIdsAtom);
+  const [view, setView] = useState<View>('cart');
+  const [info, setInfo] = useState<{ charge: Charge; open: boolean }>({ charge: 'delivery', open: false });
+  const titleId = useId();
+  const list = useRef<HTMLUListElement>(null);
+
+  // Every opening starts on the cart view.
+  if (!isOpen && view !== 'cart') setView('cart');
+
+  // The pressed button leaves with its item: put focus somewhere sensible instead of the page.
+  const focusAfterRemoval = () =>
+    requestAnimationFrame(() => (list.current ?? document.getElementById(titleId))?.focus());
+
+  async function proceed() {
+    const step = await resolveProceed(auth.getSession() !== null);
+    if (step === 'checkout') {
+      // The checkout route is added by another feature; `href` keeps this independent of it.
+      await navigate({ href: '/checkout' });
+      await close();
+    } else if (step === 'address') {
+      setView('address');
+    } else {
+      // Close first: the modal cart would otherwise sit above the login dialog and keep it inert.
+      await close();
+      await popup({ name: 'login', type: 'open' });
+    }
+  }
+
+  const hasBuyableItems = totals.totalQuantity > 0;
+
+  let content;
+  if (!loaded) {
+    content = <Spinner label="Loading your cart" />;
+  } else if (view === 'address') {
+    content = (
+      <div className={styles.card}>
+        <p>{CART_TEXT.addressesComingSoon}</p>
+        <Button tone="outline" onClick={() => setView('cart')}>
+          Back to cart
+        </Button>
+      </div>
+    );
+  } else if (items.length === 0) {
+    content = (
+      <div className={styles.empty}>
+        <span className={styles.emptyIcon}>
+          <CartIcon size={40} />
+        </span>
+        <h3 className={styles.emptyTitle}>{CART_TEXT.emptyTitle}</h3>
+        <p className={styles.emptyBody}>{CART_TEXT.emptyBody}</p>
+        <Button onClick={() => void close()}>{CART_TEXT.startShopping}</Button>
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        <section className={styles.card} aria-label="Items in your cart">
+          <div className={styles.eta}>
+            <span className={styles.etaIcon} aria-hidden>
+              <svg viewBox="0 0 24 24" width="22" height="22" focusable="false">
+                <circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="M12 9v4l2.5 2.5M9 2h6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </span>
+            <div>
+              <p className={styles.etaTitle}>{CART_TEXT.deliveryEta}</p>
+              <p className={styles.muted}>
+                Shipment of {totals.totalQuantity} {totals.totalQuantity === 1 ? 'item' : 'items'}
+              </p>
+            </div>
+          </div>
+          <ul ref={list} className={styles.list} tabIndex={-1} aria-label="Cart items">
+            {items.map((item) => (
+              <CartLine
+                key={item.id}
+                item={item}
+                priceChanged={priceChangedIds.includes(item.id)}
+                onIncrement={() => void increment(item.id)}
+                onDecrement={() => {
+                  if (item.quantity <= 1) focusAfterRemoval();
+                  void decrement(item.id);
+                }}
+                onRemove={() => {
+                  focusAfterRemoval();
+                  void remove(item.id);
+                }}
+              />
+            ))}
+          </ul>
+        </section>
+        {hasBuyableItems ? (
+          <BillDetails bill={totals} onExplain={(charge) => setInfo({ charge, open: true })} />
+        ) : (
+          <p className={styles.card}>
+            The items in your cart are currently unavailable. Remove them to continue shopping.
+          </p>
+        )}
+      </>
+    );
+  }
+
+  const showProceed = loaded && view === 'cart' && hasBuyableItems;
+
+  return (
+    <Sheet
+      open={isOpen}
+      onClose={() => void close()}
+      title={view === 'address' ? CART_TEXT.addressTitle : CART_TEXT.panelTitle}
+      titleId={titleId}
+      closeLabel="Close cart"
+      leading={
+        view === 'address' ? (
+          <button type="button" className={styles.back} aria-label="Back to cart" onClick={() => setView('cart')}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden focusable="false">
+              <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        ) : undefined
+      }
+      footer={
+        showProceed ? (
+          <button
+            type="button"
+            className={styles.proceed}
+            aria-label={`Proceed, total ${formatRupees(totals.grandTotal)}`}
+            onClick={() => void proceed()}
+          >
+            <span className={styles.proceedTotal}>
+              <strong>{formatRupees(totals.grandTotal)}</strong>
+              <span className={styles.proceedCaption}>TOTAL</span>
+            </span>
+            <span className={styles.proceedLabel}>
+              Proceed <span aria-hidden>›</span>
+            </span>
+          </button>
+        ) : undefined
+      }
+    >
+      <div className={styles.content}>{content}</div>
+      <Dialog
+        open={info.open}
+        onClose={() => setInfo((current) => ({ ...current, open: false }))}
+        title={CHARGE_INFO[info.charge].title}
+        actions={
+          <Button onClick={() => setInfo((current) => ({ ...current, open: false }))}>{CART_TEXT.infoConfirm}</Button>
+        }
+      >
+        <p>{CHARGE_INFO[info.charge].text}</p>
+      </Dialog>
+    </Sheet>
+  );
+}

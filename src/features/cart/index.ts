@@ -1,0 +1,23 @@
+export { AddToCartControl } from './components/AddToCartControl';
+export { CartButton } from './components/CartButton';
+export { CartPanelHost as CartPanel } from './components/CartPanelHost';
+export { FloatingCartBar } from './components/FloatingCartBar';
+export {
+  addToCartAtom,
+  cartAtom,
+  cartItemsAtom,
+  cartLoadedAtom,
+  cartTotalsAtom,
+  clearCartAtom,
+  decrementCartItemAtom,
+  deliveryAddressAtom,
+  incrementCartItemAtom,
+  removeFromCartAtom,
+  totalPriceAtom,
+  totalQuantityAtom,
+  type DeliveryAddress,
+} from './atoms';
+export { useAddToCart, useCart, useCartQuantity } from './use-cart';
+export { computeBill, type Bill, type Cart, type CartItem, type CartProduct } from './cart-logic';
+export { CART_TEXT, DELIVERY_CHARGE, FREE_DELIVERY_THRESHOLD, HANDLING_CHARGE } from './constants';
+export { cartProductsQueryOptions } from './api/get-cart-products';

@@ -1,0 +1,19 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
+
+import type { ProductCarousel as Carousel } from './ProductCarousel';
+import * as styles from './ProductCarousel.css';
+
+const ProductCarouselImpl = lazy(() => import('./ProductCarousel').then((m) => ({ default: m.ProductCarousel })));
+
+/**
+ * The carousel with keen-slider loads as its own chunk: it sits below the category tiles and
+ * promos, so the page can paint before the slider's code arrives. The placeholder keeps the
+ * carousel's height so nothing jumps when it does.
+ */
+export function ProductCarousel(props: ComponentProps<typeof Carousel>) {
+  return (
+    <Suspense fallback={<div className={styles.placeholder} aria-busy="true" aria-label={props.label} />}>
+      <ProductCarouselImpl {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,26 @@
+import { lazy, Suspense } from 'react';
+
+import { usePopup } from '../../popups';
+import { useSession } from '../use-session';
+import * as styles from './AccountMenu.css';
+
+// Visitors, most first loads, never need the customer menu's code.
+const CustomerMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.CustomerMenu })));
+
+/** Login for visitors; My Account for customers (spec point 2, header). */
+export function AccountSlot() {
+  const session = useSession();
+  const login = usePopup('login');
+  if (!session) {
+    return (
+      <button type="button" className={styles.login} onClick={() => void login.open()}>
+        Login
+      </button>
+    );
+  }
+  return (
+    <Suspense fallback={<span className={styles.login}>My Account</span>}>
+      <CustomerMenu session={session} />
+    </Suspense>
+  );
+}

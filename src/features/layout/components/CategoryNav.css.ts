@@ -1,0 +1,67 @@
+import { style } from '@vanilla-extract/css';
+
+import { maxWidth } from '../../../styles/breakpoints';
+import { vars } from '../../../styles/theme.css';
+
+export const nav = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  '@media': { [maxWidth('md')]: { display: 'none' } },
+});
+
+export const list = style({
+  display: 'grid',
+  // One equal column per item, so long names wrap instead of pushing 'More' off screen.
+  gridAutoFlow: 'column',
+  gridAutoColumns: 'minmax(0, 1fr)',
+  alignItems: 'stretch',
+  maxWidth: vars.layout.maxWidth,
+  minHeight: '48px',
+  margin: '0 auto',
+  padding: `0 ${vars.space['4']}`,
+  listStyle: 'none',
+});
+
+export const slot = style({ display: 'flex', minWidth: 0 });
+
+export const link = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '100%',
+  minHeight: '48px',
+  padding: `${vars.space['1']} ${vars.space['2']}`,
+  border: 0,
+  borderBottom: '3px solid transparent',
+  borderRadius: 0,
+  background: 'transparent',
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 500,
+  lineHeight: 1.25,
+  textAlign: 'center',
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { color: vars.color.brand, background: 'transparent' },
+    '&[data-status="active"]': { color: vars.color.brand, fontWeight: 700, borderBottomColor: vars.color.brand },
+  },
+});
+
+export const activeTrigger = style({ color: vars.color.brand, fontWeight: 700, borderBottomColor: vars.color.brand });
+
+export const moreRoot = style({ width: '100%' });
+
+export const morePanel = style({ minWidth: '240px' });
+
+export const moreList = style({ listStyle: 'none', margin: 0, padding: 0 });
+
+export const moreLink = style({
+  display: 'block',
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderRadius: vars.radius.sm,
+  fontSize: vars.fontSize.sm,
+  textDecoration: 'none',
+  selectors: {
+    '&:hover, &:focus-visible': { background: vars.color.surfaceMuted },
+    '&[data-status="active"]': { color: vars.color.brand, fontWeight: 700 },
+  },
+});

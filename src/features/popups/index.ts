@@ -1,0 +1,2 @@
+export { popupsAtom, popupActionAtom, type PopupName, type PopupState } from './atoms';
+export { usePopup } from './use-popup';

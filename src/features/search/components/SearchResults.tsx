@@ -1,0 +1,88 @@
+import { useQueries, useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+
+import type { Product } from '../../../../server/schemas/product';
+import { Button } from '../../../components/Button';
+import { ProductGrid } from '../../catalog';
+import { SEARCH_PAGE_SIZE } from '../constants';
+import { pageProducts, searchResultsQueryOptions } from '../search-query';
+import { DEFAULT_SORT, type SortOption } from '../sort-options';
+import { CategoryLinks } from './CategoryLinks';
+import * as styles from './SearchResults.css';
+import { SortMenu } from './SortMenu';
+
+interface Props {
+  q: string;
+  sort?: SortOption;
+  /** How many pages of results to show. */
+  pages?: number;
+  onSortChange: (sort: SortOption) => void;
+  onLoadMore: () => void;
+  /** The cart control for each product card. */
+  renderAction?: (product: Product) => ReactNode;
+}
+
+/** The /search page: results for the query in the URL, a sort menu and 'Load more'. */
+export function SearchResults({ q, ...rest }: Props) {
+  if (!q) {
+    return (
+      <section className={styles.page} aria-labelledby="search-title">
+        <h1 id="search-title" className={styles.title}>
+          Search
+        </h1>
+        <p className={styles.muted}>Type what you are looking for in the search box, or browse a category.</p>
+        <CategoryLinks heading="Shop by category" />
+      </section>
+    );
+  }
+  return <Results q={q} {...rest} />;
+}
+
+function Results({ q, sort = DEFAULT_SORT, pages = 1, onSortChange, onLoadMore, renderAction }: Props) {
+  const { data: first } = useSuspenseQuery(searchResultsQueryOptions(q, sort, 1));
+  const lastPage = Math.max(1, Math.ceil(first.total / SEARCH_PAGE_SIZE));
+  const shownPages = Math.min(pages, lastPage);
+  const more = useQueries({
+    queries: Array.from({ length: shownPages - 1 }, (_, index) => searchResultsQueryOptions(q, sort, index + 2)),
+  });
+  const products = [first, ...more.map((result) => result.data)].flatMap(pageProducts);
+  const loadingMore = more.some((result) => result.isPending);
+  const failed = more.some((result) => result.isError);
+
+  if (first.total === 0) {
+    return (
+      <section className={styles.page} aria-labelledby="search-title">
+        <h1 id="search-title" className={styles.title}>
+          No results for "{q}"
+        </h1>
+        <p className={styles.muted}>Check the spelling or try a more general word. Or browse our categories:</p>
+        <CategoryLinks heading="Shop by category" />
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="search-title">
+      <div className={styles.bar}>
+        <div>
+          <h1 id="search-title" className={styles.title}>
+            Results for "{q}"
+          </h1>
+          <p className={styles.muted} role="status">
+            {first.total} {first.total === 1 ? 'product' : 'products'}
+          </p>
+        </div>
+        <SortMenu value={sort} onChange={onSortChange} />
+      </div>
+      <ProductGrid products={products} renderAction={renderAction} />
+      {failed && <p className={styles.error}>Some results could not be loaded. Check your connection and try again.</p>}
+      {shownPages < lastPage && (
+        <div className={styles.more}>
+          <Button tone="outline" onClick={onLoadMore} disabled={loadingMore}>
+            {loadingMore ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

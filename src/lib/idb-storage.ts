@@ -1,0 +1,58 @@
+import { del, get, set } from 'idb-keyval';
+import type { AsyncStorage } from 'jotai/vanilla/utils/atomWithStorage';
+
+const CHANNEL = 'storefront:idb-storage';
+
+type Message = { key: string; value: unknown; from: string };
+
+// Each tab ignores its own announcements: it already holds the value it wrote, and replaying
+// an older write after a newer local one would lose the newer one.
+const TAB_ID = Math.random().toString(36).slice(2);
+
+/**
+ * Async storage for jotai's atomWithStorage over IndexedDB (idb-keyval). Writes are announced
+ * on a BroadcastChannel so every open tab sees the same cart and popups.
+ *
+ * Atoms on it should pass `{ getOnInit: true }`: their value is then a Promise until IndexedDB
+ * answers, so nothing can overwrite stored data with the initial value, and write atoms must
+ * `await get(atom)` (functional updates would be handed that Promise).
+ */
+export function idbStorage<Value>(): AsyncStorage<Value> {
+  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL);
+  return {
+    async getItem(key, initialValue) {
+      try {
+        const stored = await get<Value>(key);
+        return stored === undefined ? initialValue : stored;
+      } catch {
+        // Private mode or a blocked database: the app still works, it just forgets on reload.
+        return initialValue;
+      }
+    },
+    async setItem(key, value) {
+      try {
+        await set(key, value);
+      } catch {
+        // Private mode or a full disk: keep working in memory for this visit.
+      }
+      channel?.postMessage({ key, value, from: TAB_ID } satisfies Message);
+    },
+    async removeItem(key) {
+      try {
+        await del(key);
+      } catch {
+        // As above: nothing stored, nothing to remove.
+      }
+      channel?.postMessage({ key, value: undefined, from: TAB_ID } satisfies Message);
+    },
+    subscribe(key, callback, initialValue) {
+      if (typeof BroadcastChannel === 'undefined') return () => {};
+      const listener = new BroadcastChannel(CHANNEL);
+      listener.onmessage = (event: MessageEvent<Message>) => {
+        if (event.data.key === key && event.data.from !== TAB_ID)
+          callback(event.data.value === undefined ? initialValue : (event.data.value as Value));
+      };
+      return () => listener.close();
+    },
+  };
+}

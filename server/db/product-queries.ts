@@ -36,14 +36,21 @@ const productColumns = {
 
 const inStockFirst = desc(sql`${products.stock} > 0`);
 
-/** The storefront home feed: in-stock products first. */
+/**
+ * The storefront home feed: in-stock products first, taking turns across the categories (each
+ * category's best deal, then its next best, ...) so the first screen shows the whole store.
+ */
 export async function listProducts(db: Db, limit: number): Promise<ProductRecord[]> {
+  const turn = sql`row_number() over (
+    partition by ${products.categoryId}, ${products.stock} > 0
+    order by (${products.mrpPaise} - ${products.pricePaise})::float / ${products.mrpPaise} desc, ${products.id}
+  )`;
   return db
     .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id))
-    .orderBy(inStockFirst, asc(products.id))
+    .orderBy(inStockFirst, turn, asc(categories.position), asc(products.id))
     .limit(limit);
 }
 

@@ -18,6 +18,8 @@ globalStyle('body', {
   WebkitFontSmoothing: 'antialiased',
 });
 globalStyle('img, svg', { display: 'block', maxWidth: '100%' });
+// width/height attributes reserve space before load; CSS then sizes the image by its width.
+globalStyle('img', { height: 'auto' });
 globalStyle('button, input, select, textarea', { font: 'inherit', color: 'inherit' });
 globalStyle('button', { cursor: 'pointer' });
 globalStyle('a', { color: 'inherit' });

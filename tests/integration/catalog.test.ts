@@ -30,6 +30,19 @@ describe('GET /api (the product list)', () => {
     }
   });
 
+  it('takes turns across the categories, in-stock products only at the top', async () => {
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api?limit=18' })).json<
+      Array<{ category: string; inStock: boolean }>
+    >();
+    expect(list).toHaveLength(18);
+    // Nine categories, two turns each: every category appears exactly twice.
+    const perCategory = new Map<string, number>();
+    for (const p of list) perCategory.set(p.category, (perCategory.get(p.category) ?? 0) + 1);
+    expect(perCategory.size).toBe(9);
+    expect([...perCategory.values()].every((n) => n === 2)).toBe(true);
+    expect(list.every((p) => p.inStock)).toBe(true);
+  });
+
   it('reflects a change made in the database', async () => {
     const [first] = await ctx.database.db.select().from(products).limit(1);
     await ctx.database.db

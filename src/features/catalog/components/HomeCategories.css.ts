@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 
-import { minWidth } from '../../../styles/breakpoints';
+import { maxWidth, minWidth } from '../../../styles/breakpoints';
 import { vars } from '../../../styles/theme.css';
 
 export const groceryTile = style({
@@ -16,13 +16,24 @@ export const groceryTile = style({
   selectors: { '&:hover': { boxShadow: vars.shadow.raised } },
 });
 
-export const groceryTitle = style({ fontSize: vars.fontSize.xl, fontWeight: 800 });
+export const groceryTitle = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: 800,
+  '@media': { [minWidth('md')]: { fontSize: vars.fontSize.xl } },
+});
 
 export const groceryText = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const groceryImages = style({ display: 'flex', gap: vars.space['2'], flexShrink: 0 });
 
-export const groceryImage = style({ width: '56px', height: '56px', borderRadius: vars.radius.md });
+export const groceryImage = style({
+  width: '40px',
+  height: '40px',
+  borderRadius: vars.radius.md,
+  '@media': { [minWidth('md')]: { width: '56px', height: '56px' } },
+  // Two pictures are enough beside the title on a phone.
+  selectors: { '&:nth-child(n+3)': { '@media': { [maxWidth('md')]: { display: 'none' } } } },
+});
 
 export const cardGrid = style({
   display: 'grid',

@@ -15,13 +15,16 @@ import { validateListingSearch } from './-components/listing-search';
 export const Route = createFileRoute('/$category')({
   validateSearch: validateListingSearch,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, params, deps }) => {
+  loader: async ({ context, params, deps, cause }) => {
     const { data: categories, groups } = await context.queryClient.ensureQueryData(categoriesQueryOptions());
     const listing = resolveListing(params.category, categories, groups);
     if (!listing) throw notFound();
-    await context.queryClient.ensureInfiniteQueryData(
+    const products = context.queryClient.ensureInfiniteQueryData(
       productListInfiniteOptions({ ...listing.filtersFor(deps.sub), sort: deps.sort }),
     );
+    // A new sort or sidebar entry keeps the listing on screen until the products arrive.
+    if (cause === 'stay') void products.catch(() => {});
+    else await products;
     return { title: listing.title };
   },
   head: ({ loaderData }) => ({

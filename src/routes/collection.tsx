@@ -15,12 +15,15 @@ import { validateListingSearch } from './-components/listing-search';
 export const Route = createFileRoute('/collection')({
   validateSearch: validateListingSearch,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, deps }) => {
+  loader: async ({ context, deps, cause }) => {
     const { data: categories } = await context.queryClient.ensureQueryData(categoriesQueryOptions());
     const listing = collectionListing(categories);
-    await context.queryClient.ensureInfiniteQueryData(
+    const products = context.queryClient.ensureInfiniteQueryData(
       productListInfiniteOptions({ ...listing.filtersFor(deps.sub), sort: deps.sort }),
     );
+    // A new sort or sidebar entry keeps the listing on screen until the products arrive.
+    if (cause === 'stay') void products.catch(() => {});
+    else await products;
   },
   head: () => ({ meta: [{ title: 'All Products | QuickCart' }] }),
   pendingComponent: () => <Spinner label="Loading products" />,

@@ -8,8 +8,13 @@ export const Route = createFileRoute('/search')({
   validateSearch: parseSearchPageParams,
   // Only the query and the sort decide the first page; 'Load more' pages load in the component.
   loaderDeps: ({ search }) => ({ q: search.q, sort: search.sort }),
-  loader: async ({ context, deps }) => {
-    if (deps.q) await context.queryClient.ensureQueryData(searchResultsQueryOptions(deps.q, deps.sort));
+  loader: async ({ context, deps, cause }) => {
+    if (!deps.q) return;
+    const results = context.queryClient.ensureQueryData(searchResultsQueryOptions(deps.q, deps.sort));
+    // Arriving: wait for the results. Already here (new sort or query): keep the page on screen
+    // and let the results component swap them in when they come.
+    if (cause === 'stay') void results.catch(() => {});
+    else await results;
   },
   head: ({ match }) => ({
     meta: [{ title: match.search.q ? `Results for "${match.search.q}" | QuickCart` : 'Search | QuickCart' }],

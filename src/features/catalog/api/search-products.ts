@@ -3,7 +3,7 @@ import {
   keepPreviousData,
   queryOptions,
   useQuery,
-  useSuspenseInfiniteQuery,
+  useInfiniteQuery,
   useSuspenseQuery,
 } from '@tanstack/react-query';
 
@@ -49,5 +49,6 @@ export const productListInfiniteOptions = (filters: Omit<ProductFilters, 'page'>
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
 
+/** Keeps the previous listing while another sort or sub-category loads. */
 export const useProductList = (filters: Omit<ProductFilters, 'page'>) =>
-  useSuspenseInfiniteQuery(productListInfiniteOptions(filters));
+  useInfiniteQuery({ ...productListInfiniteOptions(filters), placeholderData: keepPreviousData });

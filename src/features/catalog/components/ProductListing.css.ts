@@ -79,3 +79,6 @@ export const count = style({ color: vars.color.textMuted, fontSize: vars.fontSiz
 export const more = style({ display: 'flex', justifyContent: 'center', padding: vars.space['4'] });
 
 export const empty = style({ padding: vars.space['8'], textAlign: 'center', color: vars.color.textMuted });
+
+/** The previous products stay while the next sort or sub-category loads. */
+export const updating = style({ opacity: 0.6, transition: 'opacity 150ms ease' });

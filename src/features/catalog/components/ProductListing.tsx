@@ -20,9 +20,10 @@ interface Props {
 
 /** A category listing: the sidebar, 'Buy {category} Online', sorting and an endless product grid. */
 export function ProductListing({ listing, selected, onSelect, filters, sortControl, renderAction }: Props) {
-  const { data, fetchNextPage, hasNextPage, isFetchingNextPage } = useProductList(filters);
-  const products = data.pages.flatMap((page) => page.data);
-  const total = data.pages[0]?.total ?? 0;
+  const { data, fetchNextPage, hasNextPage, isFetchingNextPage, isPlaceholderData, isError, refetch } =
+    useProductList(filters);
+  const products = data?.pages.flatMap((page) => page.data) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
   const active = listing.sidebar.find((entry) => entry.key === selected) ?? listing.sidebar[0];
   const sentinel = useRef<HTMLDivElement>(null);
 
@@ -65,16 +66,29 @@ export function ProductListing({ listing, selected, onSelect, filters, sortContr
             <h1 id="listing-title" className={styles.title}>
               Buy {active && active.key ? active.label : listing.title} Online
             </h1>
-            <p className={styles.count} aria-live="polite">
-              {total} {total === 1 ? 'item' : 'items'}
-            </p>
+            {data && (
+              <p className={styles.count} aria-live="polite">
+                {total} {total === 1 ? 'item' : 'items'}
+              </p>
+            )}
           </div>
           {sortControl}
         </div>
-        {products.length === 0 ? (
+        {!data ? (
+          isError ? (
+            <div className={styles.empty} role="alert">
+              <p>We could not load these products. Check your connection and try again.</p>
+              <Button onClick={() => void refetch()}>Try again</Button>
+            </div>
+          ) : (
+            <Spinner label="Loading products" />
+          )
+        ) : products.length === 0 ? (
           <p className={styles.empty}>No products here yet. Try another category.</p>
         ) : (
-          <ProductGrid products={products} renderAction={renderAction} />
+          <div aria-busy={isPlaceholderData} className={isPlaceholderData ? styles.updating : undefined}>
+            <ProductGrid products={products} renderAction={renderAction} />
+          </div>
         )}
         <div ref={sentinel} />
         {hasNextPage && (

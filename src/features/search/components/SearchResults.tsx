@@ -1,8 +1,9 @@
-import { useQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
-import type { Product } from '../../../../server/schemas/product';
+import type { Product, ProductPage } from '../../../../server/schemas/product';
 import { Button } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
 import { ProductGrid } from '../../catalog';
 import { SEARCH_PAGE_SIZE } from '../constants';
 import { pageProducts, searchResultsQueryOptions } from '../search-query';
@@ -39,7 +40,48 @@ export function SearchResults({ q, ...rest }: Props) {
 }
 
 function Results({ q, sort = DEFAULT_SORT, pages = 1, onSortChange, onLoadMore, renderAction }: Props) {
-  const { data: first } = useSuspenseQuery(searchResultsQueryOptions(q, sort, 1));
+  // A new sort or query keeps the current results on screen (dimmed) until the next arrive, so
+  // the page, and the focus on the control just used, stay put.
+  const firstQuery = useQuery({ ...searchResultsQueryOptions(q, sort, 1), placeholderData: keepPreviousData });
+  const first = firstQuery.data;
+  if (!first) {
+    return firstQuery.isError ? (
+      <section className={styles.page} aria-labelledby="search-title">
+        <h1 id="search-title" className={styles.title}>
+          Search failed
+        </h1>
+        <p className={styles.muted}>We could not search right now. Check your connection and try again.</p>
+        <Button onClick={() => void firstQuery.refetch()}>Try again</Button>
+      </section>
+    ) : (
+      <Spinner label="Searching" />
+    );
+  }
+  return (
+    <ResultList
+      q={q}
+      sort={sort}
+      pages={pages}
+      first={first}
+      updating={firstQuery.isPlaceholderData}
+      onSortChange={onSortChange}
+      onLoadMore={onLoadMore}
+      renderAction={renderAction}
+    />
+  );
+}
+
+function ResultList({
+  q,
+  sort,
+  pages,
+  first,
+  updating,
+  onSortChange,
+  onLoadMore,
+  renderAction,
+}: Required<Pick<Props, 'q' | 'sort' | 'pages'>> &
+  Omit<Props, 'q' | 'sort' | 'pages'> & { first: ProductPage; updating: boolean }) {
   const lastPage = Math.max(1, Math.ceil(first.total / SEARCH_PAGE_SIZE));
   const shownPages = Math.min(pages, lastPage);
   const more = useQueries({
@@ -62,7 +104,7 @@ function Results({ q, sort = DEFAULT_SORT, pages = 1, onSortChange, onLoadMore, 
   }
 
   return (
-    <section className={styles.page} aria-labelledby="search-title">
+    <section className={styles.page} aria-labelledby="search-title" aria-busy={updating}>
       <div className={styles.bar}>
         <div>
           <h1 id="search-title" className={styles.title}>

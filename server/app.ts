@@ -8,12 +8,16 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import authPlugin from './plugins/auth';
+import clockPlugin, { systemClock, type Clock } from './plugins/clock';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import smsPlugin from './plugins/sms';
 import staticPlugin from './plugins/static';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
 import categoryRoutes from './routes/api/category/index';
+import customerRoutes from './routes/api/customer/index';
 import productRoutes from './routes/api/product/index';
 import { Category } from './schemas/category';
 import { ErrorResponse } from './schemas/common';
@@ -25,6 +29,8 @@ export interface BuildAppOptions {
   /** Close the database when the app closes (true for the process; tests may share one). */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Where expiries and limits read the time; tests and benchmarks may supply their own. */
+  clock?: Clock;
 }
 
 /** Content-Security-Policy for the storefront. Map tiles are the one third-party origin. */
@@ -48,7 +54,13 @@ export function contentSecurityPolicy(tileOrigins: string[] = ['https://*.tile.o
   };
 }
 
-export async function buildApp({ config, database, closeDatabase = true, logger }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  closeDatabase = true,
+  logger,
+  clock = { now: () => systemClock.now() },
+}: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
@@ -69,6 +81,12 @@ export async function buildApp({ config, database, closeDatabase = true, logger 
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Storefront API', version: '1.0.0', description: 'Quick-commerce storefront for India' },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: '_auth' },
+        },
+      },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -79,11 +97,15 @@ export async function buildApp({ config, database, closeDatabase = true, logger 
   app.addSchema(Category);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database, closeWithApp: closeDatabase });
+  await app.register(clockPlugin, { clock });
+  await app.register(smsPlugin, { config });
+  await app.register(authPlugin, { config });
 
   // Then routes.
   await app.register(healthRoutes);
   await app.register(productRoutes);
   await app.register(categoryRoutes);
+  await app.register(customerRoutes, { config });
   await app.register(imageRoutes);
   await app.register(staticPlugin, { distDir: config.distDir });
 

@@ -45,4 +45,68 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
   });
+
+  describe('sign-in settings', () => {
+    const msg91 = { MSG91_AUTH_KEY: 'key', MSG91_TEMPLATE_ID: 'template', MSG91_SENDER_ID: 'QKCART' };
+    const production = () => ({ NODE_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: 'x'.repeat(32) });
+
+    it('default to the outbox, refresh on, enforced limits and localhost outside production', () => {
+      const config = loadConfig({ DATA_DIR: tempDir() });
+      expect(config.sms).toEqual({ provider: 'outbox' });
+      expect(config.authRefresh).toBe(true);
+      expect(config.publicHost).toBe('localhost');
+      expect(config.otpLimits).toEqual({
+        enforced: true,
+        resendSeconds: 30,
+        perNumberPerHour: 5,
+        perNumberPerDay: 10,
+        perIpPerHour: 60,
+      });
+    });
+
+    it('take MSG91 with its DLT settings', () => {
+      const config = loadConfig({ DATA_DIR: tempDir(), SMS_PROVIDER: 'msg91', ...msg91 });
+      expect(config.sms).toEqual({ provider: 'msg91', authKey: 'key', templateId: 'template', senderId: 'QKCART' });
+    });
+
+    it('say what MSG91 is missing', () => {
+      const DATA_DIR = tempDir();
+      expect(() => loadConfig({ DATA_DIR, SMS_PROVIDER: 'msg91' })).toThrow(
+        new ConfigError('SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY, MSG91_TEMPLATE_ID, MSG91_SENDER_ID.'),
+      );
+      expect(() => loadConfig({ DATA_DIR, SMS_PROVIDER: 'msg91', ...msg91, MSG91_SENDER_ID: 'QUICKCART' })).toThrow(
+        /MSG91_SENDER_ID must be the six-letter DLT sender id/,
+      );
+      expect(() => loadConfig({ DATA_DIR, SMS_PROVIDER: 'twilio' })).toThrow(/SMS_PROVIDER must be outbox or msg91/);
+    });
+
+    it('refuse the outbox in production and require a provider there', () => {
+      expect(() => loadConfig({ ...production(), SMS_PROVIDER: 'outbox' })).toThrow(/refused in production/);
+      expect(() => loadConfig(production())).toThrow(/SMS_PROVIDER is required in production/);
+      expect(loadConfig({ ...production(), SMS_PROVIDER: 'msg91', ...msg91 }).sms.provider).toBe('msg91');
+    });
+
+    it('turn refresh tokens off with AUTH_REFRESH=off', () => {
+      expect(loadConfig({ DATA_DIR: tempDir(), AUTH_REFRESH: 'off' }).authRefresh).toBe(false);
+      expect(() => loadConfig({ DATA_DIR: tempDir(), AUTH_REFRESH: 'no' })).toThrow(/AUTH_REFRESH must be on or off/);
+    });
+
+    it('lift OTP limits with OTP_LIMITS=off, but never in production', () => {
+      expect(loadConfig({ DATA_DIR: tempDir(), OTP_LIMITS: 'off' }).otpLimits.enforced).toBe(false);
+      expect(() => loadConfig({ ...production(), SMS_PROVIDER: 'msg91', ...msg91, OTP_LIMITS: 'off' })).toThrow(
+        new ConfigError('OTP_LIMITS=off is for benchmarks only and is refused in production.'),
+      );
+    });
+
+    it('take a public host name for the WebOTP line', () => {
+      expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_HOST: 'Shop.QuickCart.in' }).publicHost).toBe(
+        'shop.quickcart.in',
+      );
+      for (const bad of ['https://shop.quickcart.in', 'shop.quickcart.in:443', 'shop/x', 'a b']) {
+        expect(() => loadConfig({ DATA_DIR: tempDir(), PUBLIC_HOST: bad }), bad).toThrow(
+          /PUBLIC_HOST must be a host name/,
+        );
+      }
+    });
+  });
 });

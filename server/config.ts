@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { DEFAULT_OTP_LIMITS, type OtpLimits } from './domain/auth';
+
 export interface AppConfig {
   env: 'production' | 'development' | 'test';
   host: string;
@@ -13,7 +15,16 @@ export interface AppConfig {
   /** Directory holding the built client; static serving is skipped when it does not exist. */
   distDir: string;
   logLevel: string;
+  /** Host name the storefront is served on; the OTP SMS ends with `@host #code` for WebOTP. */
+  publicHost: string;
+  sms: SmsConfig;
+  /** Rotating refresh tokens (`_auth_refresh`, POST /api/customer/refresh); AUTH_REFRESH=off turns them off. */
+  authRefresh: boolean;
+  otpLimits: OtpLimits;
 }
+
+export type SmsConfig =
+  { provider: 'outbox' } | { provider: 'msg91'; authKey: string; templateId: string; senderId: string };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -75,6 +86,58 @@ function resolveJwtSecret(env: AppConfig['env'], raw: string | undefined, dataDi
   return secret;
 }
 
+function parseSms(env: AppConfig['env'], vars: Env): SmsConfig {
+  const provider = vars.SMS_PROVIDER || (env === 'production' ? undefined : 'outbox');
+  if (provider === undefined) {
+    throw new ConfigError(
+      'SMS_PROVIDER is required in production: set SMS_PROVIDER=msg91 with MSG91_AUTH_KEY, MSG91_TEMPLATE_ID and MSG91_SENDER_ID.',
+    );
+  }
+  if (provider === 'outbox') {
+    if (env === 'production') {
+      throw new ConfigError(
+        'SMS_PROVIDER=outbox only writes codes to a local file and is refused in production; use SMS_PROVIDER=msg91.',
+      );
+    }
+    return { provider };
+  }
+  if (provider !== 'msg91') throw new ConfigError(`SMS_PROVIDER must be outbox or msg91; got "${provider}".`);
+  const missing = ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID', 'MSG91_SENDER_ID'].filter((name) => !vars[name]);
+  if (missing.length > 0) throw new ConfigError(`SMS_PROVIDER=msg91 needs ${missing.join(', ')}.`);
+  const senderId = vars.MSG91_SENDER_ID!;
+  // DLT headers for transactional SMS are six letters.
+  if (!/^[A-Za-z]{6}$/.test(senderId)) {
+    throw new ConfigError(`MSG91_SENDER_ID must be the six-letter DLT sender id (header); got "${senderId}".`);
+  }
+  return { provider, authKey: vars.MSG91_AUTH_KEY!, templateId: vars.MSG91_TEMPLATE_ID!, senderId };
+}
+
+function parseOnOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new ConfigError(`${name} must be on or off; got "${raw}".`);
+}
+
+function parsePublicHost(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'localhost';
+  if (!/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(raw)) {
+    throw new ConfigError(
+      `PUBLIC_HOST must be a host name such as shop.example.in (no scheme, port or path); got "${raw}".`,
+    );
+  }
+  return raw.toLowerCase();
+}
+
+/** OTP_LIMITS=off lifts the request limits for benchmarks; never in production. */
+function parseOtpLimits(env: AppConfig['env'], raw: string | undefined): OtpLimits {
+  const enforced = parseOnOff('OTP_LIMITS', raw, true);
+  if (!enforced && env === 'production') {
+    throw new ConfigError('OTP_LIMITS=off is for benchmarks only and is refused in production.');
+  }
+  return { ...DEFAULT_OTP_LIMITS, enforced };
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = overrides.env ?? parseEnv(env.NODE_ENV);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -87,6 +150,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(nodeEnv, env.JWT_SECRET, dataDir),
     distDir: path.resolve(overrides.distDir ?? env.DIST_DIR ?? 'dist'),
     logLevel: overrides.logLevel ?? env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    publicHost: overrides.publicHost ?? parsePublicHost(env.PUBLIC_HOST),
+    sms: overrides.sms ?? parseSms(nodeEnv, env),
+    authRefresh: overrides.authRefresh ?? parseOnOff('AUTH_REFRESH', env.AUTH_REFRESH, true),
+    otpLimits: overrides.otpLimits ?? parseOtpLimits(nodeEnv, env.OTP_LIMITS),
   };
   return config;
 }

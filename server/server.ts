@@ -23,6 +23,11 @@ async function main() {
   const { seeded } = await seedCatalog(database.db);
   const app = await buildApp({ config, database });
   app.log.info({ engine: database.kind, seeded }, 'database ready');
+  app.log.info(
+    { sms: app.sms.name, refreshTokens: config.authRefresh, publicHost: config.publicHost },
+    'sign-in ready',
+  );
+  if (!config.otpLimits.enforced) app.log.warn('OTP_LIMITS=off: OTP request limits are lifted (benchmarks only)');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -11,13 +11,22 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CategoryRouteImport } from './routes/$category'
+import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as CollectionRouteImport } from './routes/collection'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as AuthedAccountRouteRouteImport } from './routes/_authed.account.route'
+import { Route as AuthedCheckoutRouteImport } from './routes/_authed.checkout'
 import { Route as PoliciesPrivacy_policyRouteImport } from './routes/policies.privacy_policy'
 import { Route as PoliciesRefund_policyRouteImport } from './routes/policies.refund_policy'
 import { Route as PoliciesShipping_policyRouteImport } from './routes/policies.shipping_policy'
 import { Route as PoliciesTerms_and_conditionsRouteImport } from './routes/policies.terms_and_conditions'
 import { Route as ProductsIdRouteImport } from './routes/products.$id'
+import { Route as AuthedAccountIndexRouteImport } from './routes/_authed.account.index'
+import { Route as AuthedAccountAddressRouteImport } from './routes/_authed.account.address'
+import { Route as AuthedAccountEgiftcardsRouteImport } from './routes/_authed.account.egiftcards'
+import { Route as AuthedAccountFaqsRouteImport } from './routes/_authed.account.faqs'
+import { Route as AuthedAccountPrivacyRouteImport } from './routes/_authed.account.privacy'
+import { Route as AuthedAccountOrdersIndexRouteImport } from './routes/_authed.account.orders.index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -29,6 +38,10 @@ const CategoryRoute = CategoryRouteImport.update({
   path: '/$category',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedRoute = AuthedRouteImport.update({
+  id: '/_authed',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CollectionRoute = CollectionRouteImport.update({
   id: '/collection',
   path: '/collection',
@@ -38,6 +51,16 @@ const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedAccountRouteRoute = AuthedAccountRouteRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedCheckoutRoute = AuthedCheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const PoliciesPrivacy_policyRoute = PoliciesPrivacy_policyRouteImport.update({
   id: '/policies/privacy_policy',
@@ -65,40 +88,95 @@ const ProductsIdRoute = ProductsIdRouteImport.update({
   path: '/products/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedAccountIndexRoute = AuthedAccountIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthedAccountRouteRoute,
+} as any)
+const AuthedAccountAddressRoute = AuthedAccountAddressRouteImport.update({
+  id: '/address',
+  path: '/address',
+  getParentRoute: () => AuthedAccountRouteRoute,
+} as any)
+const AuthedAccountEgiftcardsRoute = AuthedAccountEgiftcardsRouteImport.update({
+  id: '/egiftcards',
+  path: '/egiftcards',
+  getParentRoute: () => AuthedAccountRouteRoute,
+} as any)
+const AuthedAccountFaqsRoute = AuthedAccountFaqsRouteImport.update({
+  id: '/faqs',
+  path: '/faqs',
+  getParentRoute: () => AuthedAccountRouteRoute,
+} as any)
+const AuthedAccountPrivacyRoute = AuthedAccountPrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => AuthedAccountRouteRoute,
+} as any)
+const AuthedAccountOrdersIndexRoute =
+  AuthedAccountOrdersIndexRouteImport.update({
+    id: '/orders/',
+    path: '/orders/',
+    getParentRoute: () => AuthedAccountRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$category': typeof CategoryRoute
   '/collection': typeof CollectionRoute
   '/search': typeof SearchRoute
+  '/account': typeof AuthedAccountRouteRouteWithChildren
+  '/checkout': typeof AuthedCheckoutRoute
   '/policies/privacy_policy': typeof PoliciesPrivacy_policyRoute
   '/policies/refund_policy': typeof PoliciesRefund_policyRoute
   '/policies/shipping_policy': typeof PoliciesShipping_policyRoute
   '/policies/terms_and_conditions': typeof PoliciesTerms_and_conditionsRoute
   '/products/$id': typeof ProductsIdRoute
+  '/account/address': typeof AuthedAccountAddressRoute
+  '/account/egiftcards': typeof AuthedAccountEgiftcardsRoute
+  '/account/faqs': typeof AuthedAccountFaqsRoute
+  '/account/privacy': typeof AuthedAccountPrivacyRoute
+  '/account/': typeof AuthedAccountIndexRoute
+  '/account/orders/': typeof AuthedAccountOrdersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$category': typeof CategoryRoute
   '/collection': typeof CollectionRoute
   '/search': typeof SearchRoute
+  '/checkout': typeof AuthedCheckoutRoute
   '/policies/privacy_policy': typeof PoliciesPrivacy_policyRoute
   '/policies/refund_policy': typeof PoliciesRefund_policyRoute
   '/policies/shipping_policy': typeof PoliciesShipping_policyRoute
   '/policies/terms_and_conditions': typeof PoliciesTerms_and_conditionsRoute
   '/products/$id': typeof ProductsIdRoute
+  '/account/address': typeof AuthedAccountAddressRoute
+  '/account/egiftcards': typeof AuthedAccountEgiftcardsRoute
+  '/account/faqs': typeof AuthedAccountFaqsRoute
+  '/account/privacy': typeof AuthedAccountPrivacyRoute
+  '/account': typeof AuthedAccountIndexRoute
+  '/account/orders': typeof AuthedAccountOrdersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$category': typeof CategoryRoute
+  '/_authed': typeof AuthedRouteWithChildren
   '/collection': typeof CollectionRoute
   '/search': typeof SearchRoute
+  '/_authed/account': typeof AuthedAccountRouteRouteWithChildren
+  '/_authed/checkout': typeof AuthedCheckoutRoute
   '/policies/privacy_policy': typeof PoliciesPrivacy_policyRoute
   '/policies/refund_policy': typeof PoliciesRefund_policyRoute
   '/policies/shipping_policy': typeof PoliciesShipping_policyRoute
   '/policies/terms_and_conditions': typeof PoliciesTerms_and_conditionsRoute
   '/products/$id': typeof ProductsIdRoute
+  '/_authed/account/address': typeof AuthedAccountAddressRoute
+  '/_authed/account/egiftcards': typeof AuthedAccountEgiftcardsRoute
+  '/_authed/account/faqs': typeof AuthedAccountFaqsRoute
+  '/_authed/account/privacy': typeof AuthedAccountPrivacyRoute
+  '/_authed/account/': typeof AuthedAccountIndexRoute
+  '/_authed/account/orders/': typeof AuthedAccountOrdersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -107,38 +185,63 @@ export interface FileRouteTypes {
     | '/$category'
     | '/collection'
     | '/search'
+    | '/account'
+    | '/checkout'
     | '/policies/privacy_policy'
     | '/policies/refund_policy'
     | '/policies/shipping_policy'
     | '/policies/terms_and_conditions'
     | '/products/$id'
+    | '/account/address'
+    | '/account/egiftcards'
+    | '/account/faqs'
+    | '/account/privacy'
+    | '/account/'
+    | '/account/orders/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$category'
     | '/collection'
     | '/search'
+    | '/checkout'
     | '/policies/privacy_policy'
     | '/policies/refund_policy'
     | '/policies/shipping_policy'
     | '/policies/terms_and_conditions'
     | '/products/$id'
+    | '/account/address'
+    | '/account/egiftcards'
+    | '/account/faqs'
+    | '/account/privacy'
+    | '/account'
+    | '/account/orders'
   id:
     | '__root__'
     | '/'
     | '/$category'
+    | '/_authed'
     | '/collection'
     | '/search'
+    | '/_authed/account'
+    | '/_authed/checkout'
     | '/policies/privacy_policy'
     | '/policies/refund_policy'
     | '/policies/shipping_policy'
     | '/policies/terms_and_conditions'
     | '/products/$id'
+    | '/_authed/account/address'
+    | '/_authed/account/egiftcards'
+    | '/_authed/account/faqs'
+    | '/_authed/account/privacy'
+    | '/_authed/account/'
+    | '/_authed/account/orders/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CategoryRoute: typeof CategoryRoute
+  AuthedRoute: typeof AuthedRouteWithChildren
   CollectionRoute: typeof CollectionRoute
   SearchRoute: typeof SearchRoute
   PoliciesPrivacy_policyRoute: typeof PoliciesPrivacy_policyRoute
@@ -164,6 +267,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CategoryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed': {
+      id: '/_authed'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/collection': {
       id: '/collection'
       path: '/collection'
@@ -177,6 +287,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_authed/account': {
+      id: '/_authed/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthedAccountRouteRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/checkout': {
+      id: '/_authed/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof AuthedCheckoutRouteImport
+      parentRoute: typeof AuthedRoute
     }
     '/policies/privacy_policy': {
       id: '/policies/privacy_policy'
@@ -213,12 +337,89 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/account/': {
+      id: '/_authed/account/'
+      path: '/'
+      fullPath: '/account/'
+      preLoaderRoute: typeof AuthedAccountIndexRouteImport
+      parentRoute: typeof AuthedAccountRouteRoute
+    }
+    '/_authed/account/address': {
+      id: '/_authed/account/address'
+      path: '/address'
+      fullPath: '/account/address'
+      preLoaderRoute: typeof AuthedAccountAddressRouteImport
+      parentRoute: typeof AuthedAccountRouteRoute
+    }
+    '/_authed/account/egiftcards': {
+      id: '/_authed/account/egiftcards'
+      path: '/egiftcards'
+      fullPath: '/account/egiftcards'
+      preLoaderRoute: typeof AuthedAccountEgiftcardsRouteImport
+      parentRoute: typeof AuthedAccountRouteRoute
+    }
+    '/_authed/account/faqs': {
+      id: '/_authed/account/faqs'
+      path: '/faqs'
+      fullPath: '/account/faqs'
+      preLoaderRoute: typeof AuthedAccountFaqsRouteImport
+      parentRoute: typeof AuthedAccountRouteRoute
+    }
+    '/_authed/account/privacy': {
+      id: '/_authed/account/privacy'
+      path: '/privacy'
+      fullPath: '/account/privacy'
+      preLoaderRoute: typeof AuthedAccountPrivacyRouteImport
+      parentRoute: typeof AuthedAccountRouteRoute
+    }
+    '/_authed/account/orders/': {
+      id: '/_authed/account/orders/'
+      path: '/orders'
+      fullPath: '/account/orders/'
+      preLoaderRoute: typeof AuthedAccountOrdersIndexRouteImport
+      parentRoute: typeof AuthedAccountRouteRoute
+    }
   }
 }
+
+interface AuthedAccountRouteRouteChildren {
+  AuthedAccountAddressRoute: typeof AuthedAccountAddressRoute
+  AuthedAccountEgiftcardsRoute: typeof AuthedAccountEgiftcardsRoute
+  AuthedAccountFaqsRoute: typeof AuthedAccountFaqsRoute
+  AuthedAccountPrivacyRoute: typeof AuthedAccountPrivacyRoute
+  AuthedAccountIndexRoute: typeof AuthedAccountIndexRoute
+  AuthedAccountOrdersIndexRoute: typeof AuthedAccountOrdersIndexRoute
+}
+
+const AuthedAccountRouteRouteChildren: AuthedAccountRouteRouteChildren = {
+  AuthedAccountAddressRoute: AuthedAccountAddressRoute,
+  AuthedAccountEgiftcardsRoute: AuthedAccountEgiftcardsRoute,
+  AuthedAccountFaqsRoute: AuthedAccountFaqsRoute,
+  AuthedAccountPrivacyRoute: AuthedAccountPrivacyRoute,
+  AuthedAccountIndexRoute: AuthedAccountIndexRoute,
+  AuthedAccountOrdersIndexRoute: AuthedAccountOrdersIndexRoute,
+}
+
+const AuthedAccountRouteRouteWithChildren =
+  AuthedAccountRouteRoute._addFileChildren(AuthedAccountRouteRouteChildren)
+
+interface AuthedRouteChildren {
+  AuthedAccountRouteRoute: typeof AuthedAccountRouteRouteWithChildren
+  AuthedCheckoutRoute: typeof AuthedCheckoutRoute
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAccountRouteRoute: AuthedAccountRouteRouteWithChildren,
+  AuthedCheckoutRoute: AuthedCheckoutRoute,
+}
+
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CategoryRoute: CategoryRoute,
+  AuthedRoute: AuthedRouteWithChildren,
   CollectionRoute: CollectionRoute,
   SearchRoute: SearchRoute,
   PoliciesPrivacy_policyRoute: PoliciesPrivacy_policyRoute,

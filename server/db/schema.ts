@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL full-text document; only ever read through SQL expressions, never selected. */
@@ -131,5 +132,80 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false }),
 ]);
 
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Shoppers, known by their mobile number (10 digits, without +91). Deleting an account replaces
+ * the number with a tombstone, so the same number later signs up as a new customer.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mobile: text('mobile').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    deletedAt: timestamptz('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('customers_mobile_key').on(t.mobile),
+    check(
+      'customers_mobile_format',
+      sql`(${t.deletedAt} IS NULL AND ${t.mobile} ~ '^[6-9][0-9]{9}$') OR (${t.deletedAt} IS NOT NULL AND ${t.mobile} LIKE 'deleted:%')`,
+    ),
+  ],
+);
+
+/**
+ * One row per code sent. Only an HMAC of the code is kept. The rows are also the request
+ * counters for the per-number and per-address limits, so they are kept for a day.
+ */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: uuid('id').primaryKey(),
+    mobile: text('mobile').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamptz('consumed_at'),
+    /** The client network the per-address limit counts: an IPv4 address, or an IPv6 /64. */
+    ip: text('ip').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('otp_challenges_mobile_idx').on(t.mobile, t.createdAt.desc()),
+    index('otp_challenges_ip_idx').on(t.ip, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Refresh tokens (only their SHA-256). Each refresh replaces the row with a new one of the same
+ * family; presenting a replaced token again revokes the whole family, and the session token
+ * (which names its family) stops working with it.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    refreshHash: text('refresh_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    replacedBy: uuid('replaced_by'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sessions_refresh_hash_key').on(t.refreshHash),
+    index('sessions_family_idx').on(t.familyId),
+    index('sessions_customer_idx').on(t.customerId),
+  ],
+);
+
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
+export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

@@ -9,10 +9,13 @@ import {
 
 import { Button } from '../components/Button';
 import { MessageScreen } from '../components/MessageScreen';
+import { AuthHost, validateLoginSearch } from '../features/auth';
 import { AppLayout } from '../features/layout';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // `?login=1&redirect=/account/orders`: the guard's way of asking for the login dialog.
+  validateSearch: validateLoginSearch,
   head: () => ({ meta: [{ title: 'QuickCart: groceries delivered in minutes' }] }),
   component: RootLayout,
   errorComponent: RootError,
@@ -21,10 +24,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   return (
-    <AppLayout>
-      <HeadContent />
-      <Outlet />
-    </AppLayout>
+    <>
+      <AppLayout>
+        <HeadContent />
+        <Outlet />
+      </AppLayout>
+      <AuthHost />
+    </>
   );
 }
 

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export interface StoreServer {
   url: string;
@@ -59,7 +59,69 @@ export interface ConsoleGuard {
   allow(pattern: RegExp): void;
 }
 
-export const test = base.extend<{ consoleGuard: ConsoleGuard }, { server: StoreServer }>({
+interface OutboxMessage {
+  to: string;
+  text: string;
+  at: string;
+}
+
+/** The SMS the server has "sent" so far (the outbox adapter's file in the data directory). */
+export function readOutbox(dataDir: string): OutboxMessage[] {
+  const file = path.join(dataDir, 'sms-outbox.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxMessage);
+}
+
+/**
+ * The code of the newest SMS to `mobile` after the first `since` messages of the outbox,
+ * waiting for it to arrive. The SMS ends with the WebOTP line `@host #123456`.
+ */
+export async function waitForOtp(dataDir: string, mobile: string, since = 0): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const message = readOutbox(dataDir)
+          .slice(since)
+          .findLast((m) => m.to === `+91${mobile}`);
+        code = message && /#(\d{6})\s*$/.exec(message.text)?.[1];
+        return code;
+      },
+      { message: `an OTP SMS to +91${mobile}` },
+    )
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/**
+ * Signs in through the login dialog as a shopper would: opens it from the header unless it is
+ * already open, types the number, reads the code from the SMS outbox and types it in.
+ */
+export async function signInWith(page: Page, dataDir: string, mobile: string) {
+  const phoneStep = page.getByRole('dialog', { name: 'Log in or sign up' });
+  if (!(await phoneStep.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  const since = readOutbox(dataDir).length;
+  await phoneStep.getByLabel('Mobile number').fill(mobile);
+  await phoneStep.getByRole('button', { name: 'Continue' }).click();
+  const code = await waitForOtp(dataDir, mobile, since);
+  const otpStep = page.getByRole('dialog', { name: 'OTP Verification' });
+  await otpStep.getByRole('textbox', { name: 'Digit 1 of 6' }).pressSequentially(code);
+  await otpStep.getByRole('button', { name: 'Verify' }).click();
+  await expect(otpStep.getByRole('status')).toHaveText('Login successful! Redirecting...');
+  await expect(otpStep).toBeHidden();
+}
+
+export const test = base.extend<
+  {
+    consoleGuard: ConsoleGuard;
+    /** Signs `page` in with `mobile` (use a number of its own per test: OTP limits are per number). */
+    signIn: (page: Page, mobile: string) => Promise<void>;
+  },
+  { server: StoreServer }
+>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
     async ({}, use) => {
@@ -72,6 +134,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }, { server: StoreS
     { scope: 'worker', timeout: 90_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  signIn: async ({ server }, use) => use((page, mobile) => signInWith(page, server.dataDir, mobile)),
   // Any console error or uncaught exception on the page fails the test.
   consoleGuard: [
     async ({ page }, use) => {

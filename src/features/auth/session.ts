@@ -38,8 +38,77 @@ export function readSession(cookieString: string = document.cookie, now: number 
   }
 }
 
+/**
+ * 'changed': signed in, refreshed or signed out on purpose. 'ended': the server refused to
+ * renew the session, so a protected page on screen must send the customer to sign in again.
+ */
+export type SessionEvent = 'changed' | 'ended';
+
 export interface AuthContext {
   getSession: () => Session | null;
+  /** Called whenever this tab signs in, refreshes or signs out. */
+  subscribe: (listener: (event: SessionEvent) => void) => () => void;
+  /** Whether a refresh may succeed: this browser signed in and has not signed out since. */
+  canRefresh: () => boolean;
+  /**
+   * Renews the session with the HttpOnly refresh cookie; concurrent callers share one request.
+   * Resolves true when signed in afterwards. A refused refresh signs out; a failed call
+   * (offline, server trouble) changes nothing.
+   */
+  refresh: () => Promise<boolean>;
+  /** After a successful sign-in: remember that a refresh is possible and tell subscribers. */
+  signedIn: () => void;
+  /** Forgets the session on this device (readable state and refresh hint) and tells subscribers. */
+  signOut: (event?: SessionEvent) => void;
 }
 
-export const browserAuth: AuthContext = { getSession: () => readSession() };
+/**
+ * The refresh cookie is HttpOnly and scoped to /api/customer, so the page cannot see it. This
+ * flag records that one was issued, so visitors never send a refresh that can only fail.
+ */
+const REFRESH_HINT_KEY = 'auth:refreshable';
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const listeners = new Set<(event: SessionEvent) => void>();
+const emit = (event: SessionEvent) => listeners.forEach((listener) => listener(event));
+
+function signOut(event: SessionEvent = 'changed') {
+  // The HttpOnly token is the server's to clear; the readable state cookie is ours.
+  document.cookie = '_auth_state=; Path=/; Max-Age=0; SameSite=Lax';
+  storage()?.removeItem(REFRESH_HINT_KEY);
+  emit(event);
+}
+
+function signedIn() {
+  storage()?.setItem(REFRESH_HINT_KEY, '1');
+  emit('changed');
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+// Loaded on first use: most visits never refresh, and the first load stays small.
+const refresh = (): Promise<boolean> =>
+  (refreshing ??= import('./refresh')
+    .then(({ refreshSession }) => refreshSession({ isSignedIn: () => readSession() !== null, signedIn, signOut }))
+    .finally(() => {
+      refreshing = null;
+    }));
+
+export const browserAuth: AuthContext = {
+  getSession: () => readSession(),
+  subscribe(listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  canRefresh: () => storage()?.getItem(REFRESH_HINT_KEY) === '1',
+  refresh,
+  signedIn,
+  signOut,
+};

@@ -1,21 +1,15 @@
 import { Link } from '@tanstack/react-router';
 
 import { Popover } from '../../../components/Popover';
+import { displayMobile, useLogout, type Session } from '../../auth';
 import { ACCOUNT_LINKS } from '../constants';
-import { useLogout } from '../use-logout';
-import type { Session } from '../../auth';
+import { useGlobalLoader } from '../use-global-loader';
 import { UserIcon } from './Icons';
 import * as styles from './AccountMenu.css';
 
-/** '+91 98765 43210' style display of a stored mobile number. */
-const displayMobile = (mobile: string) => {
-  const digits = mobile.replace(/\D/g, '').slice(-10);
-  return digits.length === 10 ? `+91 ${digits}` : mobile;
-};
-
 /** My Account for customers: a dropdown on desktop, a link to /account on mobile. */
 export function CustomerMenu({ session }: { session: Session }) {
-  const logout = useLogout();
+  const logout = useLogout(useGlobalLoader());
 
   return (
     <>
@@ -32,9 +26,8 @@ export function CustomerMenu({ session }: { session: Session }) {
             <p className={styles.mobile}>{displayMobile(session.user.mobile)}</p>
             <ul className={styles.list}>
               {ACCOUNT_LINKS.map((link) => (
-                <li key={link.href}>
-                  {/* The account routes arrive with the account feature; until then they are plain paths. */}
-                  <Link to={link.href as string} className={styles.item}>
+                <li key={link.to}>
+                  <Link to={link.to} className={styles.item}>
                     {link.label}
                   </Link>
                 </li>
@@ -55,7 +48,7 @@ export function CustomerMenu({ session }: { session: Session }) {
           </div>
         )}
       </Popover>
-      <Link to={'/account' as string} className={styles.mobileLink} aria-label="My Account">
+      <Link to="/account" className={styles.mobileLink} aria-label="My Account">
         <UserIcon />
       </Link>
     </>

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 
+import { preloadLoginDialog, useSession } from '../../auth';
 import { usePopup } from '../../popups';
-import { useSession } from '../use-session';
 import * as styles from './AccountMenu.css';
 
 // Visitors, most first loads, never need the customer menu's code.
@@ -13,7 +13,13 @@ export function AccountSlot() {
   const login = usePopup('login');
   if (!session) {
     return (
-      <button type="button" className={styles.login} onClick={() => void login.open()}>
+      <button
+        type="button"
+        className={styles.login}
+        onPointerEnter={preloadLoginDialog}
+        onFocus={preloadLoginDialog}
+        onClick={() => void login.open()}
+      >
         Login
       </button>
     );

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+
+import { jwtVerify, SignJWT } from 'jose';
+
+import { ACCESS_TOKEN_TTL_SECONDS, isUuid } from './auth';
+
+/** What a verified session token says. */
+export interface AccessClaims {
+  customerId: string;
+  /** The session family; signing out or reusing a stolen refresh token revokes it, and with it this token. */
+  sessionFamily: string;
+  /** Expiry, epoch seconds. */
+  exp: number;
+}
+
+export interface IssuedAccessToken {
+  token: string;
+  /** Expiry, epoch seconds (the token's exp claim). */
+  exp: number;
+}
+
+export const jwtKey = (secret: string) => new TextEncoder().encode(secret);
+
+/** HS256 JWT: `sub` = customer id, `mobile`, the session family in `sid`, a unique `jti`. */
+export async function signAccessToken(
+  key: Uint8Array,
+  claims: { customerId: string; mobile: string; sessionFamily: string },
+  now: Date,
+): Promise<IssuedAccessToken> {
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
+  const token = await new SignJWT({ mobile: claims.mobile, sid: claims.sessionFamily })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.customerId)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .setJti(randomUUID())
+    .sign(key);
+  return { token, exp };
+}
+
+/**
+ * The claims of a token this server signed and that is still valid at `now`; null for anything
+ * else: another algorithm (alg none, HS512, RS256 ...), a bad signature, no or a past `exp`, or
+ * a missing or malformed `sub`/`sid`.
+ */
+export async function verifyAccessToken(key: Uint8Array, token: string, now: Date): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+      currentDate: now,
+    });
+    if (!isUuid(payload.sub) || !isUuid(payload.sid) || typeof payload.exp !== 'number') return null;
+    return { customerId: payload.sub, sessionFamily: payload.sid, exp: payload.exp };
+  } catch {
+    return null;
+  }
+}

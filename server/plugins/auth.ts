@@ -1,0 +1,167 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+
+import type { AppConfig } from '../config';
+import { findSignedInCustomer, sweepAuthRows } from '../db/auth-queries';
+import { AUTH_MESSAGES, deriveKey } from '../domain/auth';
+import {
+  jwtKey,
+  signAccessToken,
+  verifyAccessToken,
+  type AccessClaims,
+  type IssuedAccessToken,
+} from '../domain/tokens';
+import { HttpError } from '../errors';
+
+export interface SignedInCustomer {
+  id: string;
+  mobile: string;
+  createdAt: Date;
+}
+
+export interface AuthService {
+  /** Key of the OTP HMACs, derived from the JWT secret. */
+  otpKey: Buffer;
+  /** Whether refresh tokens are issued (AUTH_REFRESH, on by default). */
+  refreshEnabled: boolean;
+  issueAccessToken(customer: { id: string; mobile: string }, sessionFamily: string): Promise<IssuedAccessToken>;
+  /** The valid claims of the request's session token (Authorization header, else cookie), or null. */
+  claimsOf(request: FastifyRequest): Promise<AccessClaims | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+    /** preHandler: 401 unless the request carries a valid session of an existing customer. */
+    authenticate: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** Set by `authenticate`; null on routes that do not use it. */
+    customer: SignedInCustomer | null;
+  }
+}
+
+/** Names from spec point 7: the base name `_auth` and its `_type`, `_state`, `_refresh` companions. */
+export const COOKIES = {
+  token: '_auth',
+  type: '_auth_type',
+  state: '_auth_state',
+  refresh: '_auth_refresh',
+} as const;
+
+/** The refresh token only ever travels to the customer endpoints that read it. */
+export const REFRESH_COOKIE_PATH = '/api/customer';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearerOrCookie(request: FastifyRequest): { token: string; from: 'header' | 'cookie' } | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (match) return { token: match[1]!, from: 'header' };
+  }
+  const cookie = request.cookies[COOKIES.token];
+  return cookie ? { token: cookie, from: 'cookie' } : undefined;
+}
+
+export interface SessionCookies {
+  access: IssuedAccessToken;
+  customer: { id: string; mobile: string };
+  /** Set when refresh tokens are on. */
+  refresh?: { token: string; expiresAt: Date };
+}
+
+/**
+ * The session as cookies: `_auth` (the JWT, HttpOnly), `_auth_type` and `_auth_state` (readable by
+ * the client, which decides "signed in" from the state's exp), all expiring with the token; and
+ * `_auth_refresh` (HttpOnly, SameSite=Strict, only sent to /api/customer).
+ */
+export function setSessionCookies(reply: FastifyReply, request: FastifyRequest, session: SessionCookies) {
+  // Secure only under https, so the store also works on http://localhost.
+  const secure = request.protocol === 'https';
+  const expires = new Date(session.access.exp * 1000);
+  const common = { path: '/', sameSite: 'lax' as const, secure, expires };
+  reply.setCookie(COOKIES.token, session.access.token, { ...common, httpOnly: true });
+  reply.setCookie(COOKIES.type, 'Bearer', common);
+  reply.setCookie(
+    COOKIES.state,
+    JSON.stringify({ user: { id: session.customer.id, mobile: session.customer.mobile }, exp: session.access.exp }),
+    common,
+  );
+  if (session.refresh) {
+    reply.setCookie(COOKIES.refresh, session.refresh.token, {
+      path: REFRESH_COOKIE_PATH,
+      sameSite: 'strict',
+      secure,
+      httpOnly: true,
+      expires: session.refresh.expiresAt,
+    });
+  }
+}
+
+/** Expires the session cookies (Max-Age=0, on the paths they were set with). */
+export function clearSessionCookies(reply: FastifyReply, { refresh = true }: { refresh?: boolean } = {}) {
+  for (const name of [COOKIES.token, COOKIES.type, COOKIES.state]) reply.clearCookie(name, { path: '/' });
+  if (refresh) reply.clearCookie(COOKIES.refresh, { path: REFRESH_COOKIE_PATH });
+}
+
+const SWEEP_INTERVAL_MS = 3600_000;
+
+/**
+ * Sessions: signs and checks session tokens, guards routes (`app.authenticate`), and makes every
+ * state-changing API request be JSON, which a cross-site form cannot send (CSRF defence on top
+ * of SameSite cookies).
+ */
+export default fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const key = jwtKey(config.jwtSecret);
+    const { db } = app.database;
+
+    const auth: AuthService = {
+      otpKey: deriveKey(config.jwtSecret, 'otp-hmac'),
+      refreshEnabled: config.authRefresh,
+      issueAccessToken: (customer, sessionFamily) =>
+        signAccessToken(key, { customerId: customer.id, mobile: customer.mobile, sessionFamily }, app.clock.now()),
+      async claimsOf(request) {
+        const found = bearerOrCookie(request);
+        return found ? verifyAccessToken(key, found.token, app.clock.now()) : null;
+      },
+    };
+    app.decorate('auth', auth);
+    app.decorateRequest('customer', null);
+
+    app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+      const found = bearerOrCookie(request);
+      const claims = found ? await verifyAccessToken(key, found.token, app.clock.now()) : null;
+      const customer = claims ? await findSignedInCustomer(db, claims.customerId, claims.sessionFamily) : undefined;
+      if (!customer) {
+        // A stale cookie would keep the client believing it is signed in; the refresh cookie stays,
+        // since renewing an expired session is exactly what it is for.
+        if (found?.from === 'cookie') clearSessionCookies(reply, { refresh: false });
+        throw new HttpError(401, AUTH_MESSAGES.signInRequired, { 'WWW-Authenticate': 'Bearer' });
+      }
+      request.customer = customer;
+    });
+
+    app.addHook('onRequest', async (request) => {
+      if (!STATE_CHANGING.has(request.method)) return;
+      const pathname = request.url.split('?')[0] ?? '';
+      if (pathname !== '/api' && !pathname.startsWith('/api/')) return;
+      const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (mediaType !== 'application/json') throw new HttpError(415, 'Content-Type must be application/json');
+    });
+
+    // Stateless processes each sweep; the deletes are idempotent, so several at once do no harm.
+    let sweeper: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      sweeper = setInterval(() => {
+        sweepAuthRows(db, app.clock.now()).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'sweeping old sign-in rows failed'),
+        );
+      }, SWEEP_INTERVAL_MS);
+      sweeper.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(sweeper));
+  },
+  { name: 'auth', dependencies: ['db', 'clock', '@fastify/cookie'] },
+);

@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+import * as styles from './Account.css';
+import { ArrowLeftIcon } from './Icons';
+
+interface Props {
+  title: string;
+  children: ReactNode;
+}
+
+/**
+ * One page of the account area: its title, and on phones a back arrow to the account menu
+ * (the page then covers the screen). Focus goes to the title so the new page is announced.
+ */
+export function AccountPage({ title, children }: Props) {
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+  return (
+    <section className={styles.page} aria-labelledby={titleId}>
+      <div className={styles.pageHeader}>
+        <Link to="/account" className={styles.back} aria-label="Back to My Account">
+          <ArrowLeftIcon />
+        </Link>
+        <h1 id={titleId} ref={heading} tabIndex={-1} className={styles.pageTitle}>
+          {title}
+        </h1>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+interface EmptyProps {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}
+
+export function EmptyState({ icon, title, children, action }: EmptyProps) {
+  return (
+    <div className={styles.empty}>
+      <span className={styles.emptyIcon}>{icon}</span>
+      <h2 className={styles.emptyTitle}>{title}</h2>
+      {children && <p className={styles.muted}>{children}</p>}
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useRouteContext, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+
+import { REFRESH_AHEAD_MS } from '../constants';
+import { useSession } from '../use-session';
+
+/**
+ * Renews the session shortly before it expires, and once on arrival for a returning customer
+ * whose token ran out while away (again when the connection comes back). A session that
+ * disappears mid-visit was ended by the server (logout, account deleted): that is not renewed.
+ * When the server refuses a renewal, the guard runs again, so a protected page on screen sends
+ * the customer to sign in.
+ */
+export function SessionKeeper() {
+  const { auth } = useRouteContext({ from: '__root__' });
+  const router = useRouter();
+  const expiresAt = useSession()?.expiresAt ?? null;
+
+  useEffect(() => {
+    if (expiresAt === null) return;
+    const renew = window.setTimeout(() => void auth.refresh(), Math.max(0, expiresAt - Date.now() - REFRESH_AHEAD_MS));
+    // Not renewed in time (offline): once it has run out, the router reads the session again
+    // (the header follows, and a protected page on screen asks for sign-in).
+    const expire = window.setTimeout(() => void router.invalidate(), Math.max(0, expiresAt - Date.now() + 500));
+    return () => {
+      window.clearTimeout(renew);
+      window.clearTimeout(expire);
+    };
+  }, [expiresAt, auth, router]);
+
+  useEffect(() => {
+    const renewExpired = () => {
+      if (!auth.getSession() && auth.canRefresh()) void auth.refresh();
+    };
+    renewExpired();
+    window.addEventListener('online', renewExpired);
+    return () => window.removeEventListener('online', renewExpired);
+  }, [auth]);
+
+  useEffect(
+    () =>
+      auth.subscribe((event) => {
+        if (event === 'ended') void router.invalidate();
+      }),
+    [auth, router],
+  );
+
+  return null;
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+
+import { AddressesPage } from '../features/account';
+
+export const Route = createFileRoute('/_authed/account/address')({
+  component: AddressesPage,
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+
+import { PrivacyPage } from '../features/account';
+
+export const Route = createFileRoute('/_authed/account/privacy')({
+  component: PrivacyPage,
+});

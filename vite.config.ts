@@ -47,8 +47,36 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Finds the library modules the entry imports statically: the code every page needs before it
+ * can render. Only those go into the long-cached `vendor` chunk; library code that only lazy
+ * chunks use (mutations, the map, persistence) stays with those chunks instead of weighing on
+ * the first load.
+ */
+function initialLibraries(): { plugin: Plugin; has: (id: string) => boolean } {
+  const initial = new Set<string>();
+  const plugin: Plugin = {
+    name: 'storefront:initial-libraries',
+    apply: 'build',
+    buildEnd() {
+      initial.clear();
+      const queue = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      while (queue.length > 0) {
+        const id = queue.pop()!;
+        if (initial.has(id)) continue;
+        initial.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+  return { plugin, has: (id) => initial.has(id) };
+}
+
+const libraries = initialLibraries();
+
 export default defineConfig({
   plugins: [
+    libraries.plugin,
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     vanillaExtractPlugin(),
@@ -85,12 +113,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The libraries every page needs travel as one long-cached chunk: fewer requests, and
-        // one gzip stream compresses better than a dozen small ones.
+        // one gzip stream compresses better than a dozen small ones. Library code that only
+        // lazy chunks use is left out of it (see initialLibraries).
         advancedChunks: {
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|ky|idb-keyval|use-sync-external-store)[\\/]/,
+              test: (id: string) =>
+                /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|ky|idb-keyval|use-sync-external-store)[\\/]/.test(
+                  id,
+                ) && libraries.has(id),
             },
           ],
         },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -204,8 +205,44 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * A customer's saved delivery address (spec point 5). `version` grows with every edit so an edit
+ * queued offline against an older version is answered with a conflict instead of overwriting.
+ * Orders keep their own snapshot of the address, so deleting one never touches order history.
+ */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    locality: text('locality').notNull(),
+    buildingName: text('building_name').notNull(),
+    floor: text('floor'),
+    nearBy: text('near_by'),
+    name: text('name').notNull(),
+    mobile: text('mobile'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    city: text('city').notNull(),
+    area: text('area'),
+    state: text('state'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('addresses_customer_idx').on(t.customerId, t.createdAt),
+    check('addresses_latitude_range', sql`${t.latitude} BETWEEN -90 AND 90`),
+    check('addresses_longitude_range', sql`${t.longitude} BETWEEN -180 AND 180`),
+  ],
+);
+
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type AddressRow = typeof addresses.$inferSelect;

@@ -7,7 +7,8 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seedCatalog } from '../../server/db/seed/seed';
 
-export const TEMPLATE_DATABASE = 'storefront_test_template';
+/** Overridable so two checkouts can run the PostgreSQL suite on one server at the same time. */
+export const TEMPLATE_DATABASE = process.env.TEST_TEMPLATE_DATABASE || 'storefront_test_template';
 
 /** The PostgreSQL server to run the suite against, when TEST_DATABASE_URL is set. */
 export const testDatabaseUrl = () => process.env.TEST_DATABASE_URL || undefined;

@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
 import clockPlugin, { systemClock, type Clock } from './plugins/clock';
 import dbPlugin from './plugins/db';
+import deliveryPlugin from './plugins/delivery';
 import errorsPlugin from './plugins/errors';
 import smsPlugin from './plugins/sms';
 import staticPlugin from './plugins/static';
@@ -18,6 +19,9 @@ import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
 import categoryRoutes from './routes/api/category/index';
 import customerRoutes from './routes/api/customer/index';
+import deliveryRoutes from './routes/api/delivery/index';
+import giftCardRoutes from './routes/api/giftcard/index';
+import orderRoutes from './routes/api/order/index';
 import productRoutes from './routes/api/product/index';
 import { Category } from './schemas/category';
 import { ErrorResponse } from './schemas/common';
@@ -100,12 +104,16 @@ export async function buildApp({
   await app.register(clockPlugin, { clock });
   await app.register(smsPlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(deliveryPlugin, { config });
 
   // Then routes.
   await app.register(healthRoutes);
   await app.register(productRoutes);
   await app.register(categoryRoutes);
   await app.register(customerRoutes, { config });
+  await app.register(deliveryRoutes);
+  await app.register(orderRoutes);
+  await app.register(giftCardRoutes);
   await app.register(imageRoutes);
   await app.register(staticPlugin, { distDir: config.distDir });
 

@@ -46,7 +46,11 @@ export async function redeemGiftCard(
       giftCardId: card.id,
       createdAt: input.now,
     });
-    return { outcome: 'redeemed', amountPaise: card.amountPaise, balancePaise: await walletBalancePaise(tx, input.customerId) };
+    return {
+      outcome: 'redeemed',
+      amountPaise: card.amountPaise,
+      balancePaise: await walletBalancePaise(tx, input.customerId),
+    };
   });
 }
 
@@ -93,5 +97,7 @@ export async function insertGiftCards(
 
 /** Housekeeping: failed redemptions older than the window count for nothing. */
 export async function sweepGiftCardAttempts(db: Db, now: Date) {
-  await db.delete(giftCardAttempts).where(sql`${giftCardAttempts.createdAt} <= ${new Date(now.getTime() - 24 * HOUR_MS)}`);
+  await db
+    .delete(giftCardAttempts)
+    .where(sql`${giftCardAttempts.createdAt} <= ${new Date(now.getTime() - 24 * HOUR_MS)}`);
 }

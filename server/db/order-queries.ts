@@ -351,7 +351,9 @@ function toDetail(row: OrderRowSelected, items: OrderItemDetail[]): OrderDetail 
 
 /** One of the customer's orders; undefined when it does not exist or is someone else's. */
 export async function loadOrder(tx: Executor, customerId: string | null, orderId: string) {
-  const [row] = await selectOrderRows(tx).where(customerId ? and(eq(orders.id, orderId), eq(orders.customerId, customerId)) : eq(orders.id, orderId));
+  const [row] = await selectOrderRows(tx).where(
+    customerId ? and(eq(orders.id, orderId), eq(orders.customerId, customerId)) : eq(orders.id, orderId),
+  );
   if (!row) return undefined;
   const items = await tx
     .select({
@@ -398,7 +400,11 @@ export async function listOrders(db: Db, customerId: string, page: number, pageS
     db.select({ n: count() }).from(orders).where(eq(orders.customerId, customerId)),
   ]);
   return {
-    orders: rows.map((row): OrderSummary => ({ ...row, status: toStatus(row.status), itemCount: Number(row.itemCount) })),
+    orders: rows.map((row): OrderSummary => ({
+      ...row,
+      status: toStatus(row.status),
+      itemCount: Number(row.itemCount),
+    })),
     total: Number(total?.n ?? 0),
   };
 }
@@ -428,7 +434,13 @@ export async function cancelOrder(
     if (!head) return { outcome: 'not-found' };
     await lockCustomer(tx, head.customerId);
     const [row] = await tx
-      .select({ status: orders.status, walletPaise: orders.walletPaise, number: orders.number, paymentMethod: orders.paymentMethod, payablePaise: orders.payablePaise })
+      .select({
+        status: orders.status,
+        walletPaise: orders.walletPaise,
+        number: orders.number,
+        paymentMethod: orders.paymentMethod,
+        payablePaise: orders.payablePaise,
+      })
       .from(orders)
       .where(eq(orders.id, input.orderId))
       .for('update');
@@ -546,7 +558,13 @@ export async function quoteOrder(
   const lines = mergeLines(input.lines);
   const [current, balancePaise, address] = await Promise.all([
     db
-      .select({ id: products.id, name: products.name, pricePaise: products.pricePaise, mrpPaise: products.mrpPaise, stock: products.stock })
+      .select({
+        id: products.id,
+        name: products.name,
+        pricePaise: products.pricePaise,
+        mrpPaise: products.mrpPaise,
+        stock: products.stock,
+      })
       .from(products)
       .where(
         inArray(

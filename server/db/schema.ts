@@ -367,7 +367,10 @@ export const giftCards = pgTable(
     redeemedBy: uuid('redeemed_by').references(() => customers.id),
     redeemedAt: timestamptz('redeemed_at'),
   },
-  (t) => [uniqueIndex('gift_cards_code_hash_key').on(t.codeHash), check('gift_cards_amount', sql`${t.amountPaise} > 0`)],
+  (t) => [
+    uniqueIndex('gift_cards_code_hash_key').on(t.codeHash),
+    check('gift_cards_amount', sql`${t.amountPaise} > 0`),
+  ],
 );
 
 /**

@@ -13,7 +13,12 @@ describe('computeCharges', () => {
     [1, 2500, 3001],
   ])('items total %i paise: delivery %i, total %i', (items, delivery, total) => {
     const charges = computeCharges([line(items)]);
-    expect(charges).toMatchObject({ itemsPaise: items, deliveryPaise: delivery, handlingPaise: 500, totalPaise: total });
+    expect(charges).toMatchObject({
+      itemsPaise: items,
+      deliveryPaise: delivery,
+      handlingPaise: 500,
+      totalPaise: total,
+    });
   });
 
   it('charges nothing for nothing', () => {
@@ -27,7 +32,11 @@ describe('computeCharges', () => {
   });
 
   it('takes the wallet up to the total, never more', () => {
-    expect(computeCharges([line(10000)], 5000)).toMatchObject({ totalPaise: 10500, walletPaise: 5000, payablePaise: 5500 });
+    expect(computeCharges([line(10000)], 5000)).toMatchObject({
+      totalPaise: 10500,
+      walletPaise: 5000,
+      payablePaise: 5500,
+    });
     expect(computeCharges([line(10000)], 50000)).toMatchObject({ walletPaise: 10500, payablePaise: 0 });
     expect(computeCharges([line(10000)], -100)).toMatchObject({ walletPaise: 0, payablePaise: 10500 });
   });

@@ -19,6 +19,7 @@ export function transition(status: OrderStatus, event: OrderEvent): Transition {
   return { ok: false, message: `A ${status} order cannot move on.` };
 }
 
-export const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
+export const isOrderStatus = (value: string): value is OrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(value);
 
 export const canCancel = (status: OrderStatus) => transition(status, 'cancel').ok;

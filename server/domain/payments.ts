@@ -11,8 +11,7 @@ export interface PaymentRequest {
 
 export type PaymentOutcome =
   /** Nothing to collect now (cash on delivery, or fully paid by the wallet). */
-  | { status: 'due-on-delivery' | 'paid'; reference: string | null }
-  | { status: 'failed'; message: string };
+  { status: 'due-on-delivery' | 'paid'; reference: string | null } | { status: 'failed'; message: string };
 
 export interface PaymentProvider {
   id: PaymentMethodId;

@@ -8,7 +8,12 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { insertGiftCards } from '../db/giftcard-queries';
 import { advanceOrder, cancelOrder, listStores, orderIdByNumber, type ChangeStatusResult } from '../db/order-queries';
-import { generateGiftCardCode, hashGiftCardCode, MAX_GIFT_CARD_PAISE, normaliseGiftCardCode } from '../domain/gift-cards';
+import {
+  generateGiftCardCode,
+  hashGiftCardCode,
+  MAX_GIFT_CARD_PAISE,
+  normaliseGiftCardCode,
+} from '../domain/gift-cards';
 import { rupeesToPaise } from '../domain/money';
 import { giftCardKeyFor } from '../plugins/delivery';
 
@@ -74,7 +79,8 @@ export async function runOps(argv: string[], database: Database, jwtSecret: stri
       const count = Number(values.count);
       if (!Number.isInteger(count) || count < 1 || count > 1000) throw new UsageError('--count must be 1 to 1000');
       const days = values['expires-days'] === undefined ? null : Number(values['expires-days']);
-      if (days !== null && (!Number.isInteger(days) || days < 1)) throw new UsageError('--expires-days must be a whole number of days');
+      if (days !== null && (!Number.isInteger(days) || days < 1))
+        throw new UsageError('--expires-days must be a whole number of days');
       const key = giftCardKeyFor(jwtSecret);
       const codes = Array.from({ length: count }, generateGiftCardCode);
       await insertGiftCards(
@@ -92,7 +98,10 @@ export async function runOps(argv: string[], database: Database, jwtSecret: stri
     case 'stores:list': {
       const stores = await listStores(db);
       return stores
-        .map((s) => `${String(s.id).padStart(3)}  ${s.city.padEnd(10)} ${s.name.padEnd(18)} ${s.latitude.toFixed(4)}, ${s.longitude.toFixed(4)}  radius ${s.radiusKm} km`)
+        .map(
+          (s) =>
+            `${String(s.id).padStart(3)}  ${s.city.padEnd(10)} ${s.name.padEnd(18)} ${s.latitude.toFixed(4)}, ${s.longitude.toFixed(4)}  radius ${s.radiusKm} km`,
+        )
         .join('\n');
     }
     default:

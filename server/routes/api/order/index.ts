@@ -54,7 +54,13 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Current prices and stock of each line (flagging what placing the order would refuse), the bill of what ' +
           'can be bought, the e-gift card balance and, with `addressId`, whether that address is served and how soon.',
         body: QuoteBody,
-        response: { 200: QuoteResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 415: ErrorResponse },
+        response: {
+          200: QuoteResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          415: ErrorResponse,
+        },
       },
     },
     async (request) => {
@@ -211,7 +217,12 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const reason = request.body.reason.trim();
       if (!reason) throw badRequest('reason: must not be empty');
       if (!UUID.test(request.params.id)) throw new HttpError(404, ORDER_MESSAGES.notFound);
-      const result = await cancelOrder(db, { customerId: me.id, orderId: request.params.id, reason, now: app.clock.now() });
+      const result = await cancelOrder(db, {
+        customerId: me.id,
+        orderId: request.params.id,
+        reason,
+        now: app.clock.now(),
+      });
       if (result.outcome === 'not-found') throw new HttpError(404, ORDER_MESSAGES.notFound);
       if (result.outcome === 'refused') {
         return reply.code(409).send({

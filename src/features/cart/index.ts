@@ -12,6 +12,7 @@ export {
   decrementCartItemAtom,
   deliveryAddressAtom,
   incrementCartItemAtom,
+  refreshCartAtom,
   removeFromCartAtom,
   totalPriceAtom,
   totalQuantityAtom,

@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+
+import type { OrderListResponse } from '../../../../server/schemas/order';
+import { api } from '../../../lib/api-client';
+
+/** Every order query starts with this key, so a change to any order refreshes them all. */
+export const ORDERS_KEY = ['orders'] as const;
+
+export const ORDERS_PAGE_SIZE = 10;
+
+export const getOrders = (page: number, { signal }: { signal?: AbortSignal } = {}) =>
+  api.get('order', { searchParams: { page, pageSize: ORDERS_PAGE_SIZE }, signal }).json<OrderListResponse>();
+
+export const ordersQueryOptions = (page = 1) =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'list', page] as const,
+    queryFn: ({ signal }) => getOrders(page, { signal }),
+    // Statuses move on in the store: look again whenever the page is visited.
+    staleTime: 10_000,
+  });

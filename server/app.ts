@@ -66,6 +66,13 @@ export async function buildApp({
     bodyLimit: 64 * 1024,
     trustProxy: config.env === 'production',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors the router raises before any route runs still answer in the API's shape.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .send({ success: false, message: tooLong ? 'Request path is too long' : 'Request path is not valid' });
+    },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

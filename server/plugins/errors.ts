@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { HttpError } from '../errors';
+import { badRequest, HttpError } from '../errors';
 
 /**
  * The values a field may take when it failed a choice of constants (a union of literals fails
@@ -35,11 +35,31 @@ function validationMessage(error: FastifyError): string {
 }
 
 /**
+ * The path of the first number that is not finite (JSON's 1e309 and a query's 1e309 both become
+ * Infinity, which the validator lets through); undefined when there is none.
+ */
+export function nonFiniteField(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path || 'value';
+  if (depth > 32 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const found = nonFiniteField(child, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
  * Every error leaves as `{ success: false, message }`. Client mistakes keep their status and
  * a message naming the field; anything else is a 500 whose details stay in the log.
  */
 export default fp(
   async (app: FastifyInstance) => {
+    app.addHook('preHandler', async (request) => {
+      for (const part of [request.params, request.query, request.body]) {
+        const field = nonFiniteField(part);
+        if (field) throw badRequest(`${field}: must be a finite number`);
+      }
+    });
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).headers(error.headers).send({ success: false, message: error.message });

@@ -48,6 +48,27 @@ export function nonFiniteField(value: unknown, path = '', depth = 0): string | u
   return undefined;
 }
 
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+
+/**
+ * True when an error (or what caused it) says the database could not be reached, as opposed to
+ * a query that failed: a refused or dropped connection, a connect timeout, an SQLSTATE of class
+ * 08 (connection exception) or 57P01-57P03 (server shutting down or starting).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08|^57P0[123]$/.test(code))) return true;
+  if (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      message,
+    )
+  )
+    return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
 /**
  * Every error leaves as `{ success: false, message }`. Client mistakes keep their status and
  * a message naming the field; anything else is a 500 whose details stay in the log.
@@ -80,13 +101,18 @@ export default fp(
                 : error.message;
         return reply.code(status).send({ success: false, message });
       }
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(503 === status ? 503 : 500).send({
+      const unavailable = status === 503 || isDatabaseUnavailable(error);
+      if (unavailable) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('Retry-After', '5');
+      } else {
+        request.log.error({ err: error }, 'request failed');
+      }
+      return reply.code(unavailable ? 503 : 500).send({
         success: false,
-        message:
-          status === 503
-            ? 'Service temporarily unavailable. Please try again.'
-            : 'Something went wrong on our side. Please try again.',
+        message: unavailable
+          ? 'Service temporarily unavailable. Please try again.'
+          : 'Something went wrong on our side. Please try again.',
       });
     });
   },

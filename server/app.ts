@@ -9,6 +9,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
+import catalogueCache from './plugins/catalogue-cache';
 import clockPlugin, { systemClock, type Clock } from './plugins/clock';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -82,6 +83,8 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Before compression, so that it keeps answers uncompressed and hits are compressed as usual.
+  await app.register(catalogueCache, { ttlMs: config.catalogueCacheMs });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(swagger, {

@@ -17,7 +17,6 @@ import {
   refreshCartAtom,
   useCart,
 } from '../../cart';
-import { ORDERS_KEY } from '../../orders';
 import { placeOrder } from '../api/place-order';
 import { quoteQueryOptions } from '../api/quote-order';
 import { CHECKOUT_TEXT } from '../constants';
@@ -110,7 +109,6 @@ export function CheckoutPage() {
       });
       if (outcome.kind === 'placed') {
         await clearCart();
-        await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
         await navigate({ to: '/account/orders/$orderId', params: { orderId: outcome.order.id } });
         return;
       }

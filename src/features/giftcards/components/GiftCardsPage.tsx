@@ -8,11 +8,16 @@ import { Spinner } from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api-client';
 import { formatRupees } from '../../../lib/money';
 import { AccountPage } from '../../account';
-import { placedAt } from '../../orders';
 import { SUPPORT_EMAIL } from '../../policies';
 import { walletQueryOptions } from '../api/get-wallet';
 import { useRedeemGiftCard } from '../api/redeem-giftcard';
 import * as styles from './GiftCards.css';
+
+const whenFormat = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
 
 const REDEEM_FAILED = 'We could not redeem this code. Please check your connection and try again.';
 
@@ -77,7 +82,7 @@ export function GiftCardsPage() {
 }
 
 function HistoryEntry({ entry }: { entry: WalletEntry }) {
-  const when = placedAt(entry.at);
+  const when = new Date(entry.at);
   const what =
     entry.kind === 'giftcard'
       ? `Gift card ${entry.codeHint ? `ending ${entry.codeHint}` : ''} redeemed`
@@ -90,7 +95,7 @@ function HistoryEntry({ entry }: { entry: WalletEntry }) {
         {what}
         <br />
         <span className={styles.muted}>
-          {when.date}, {when.time}
+          {whenFormat.format(when)}
         </span>
       </span>
       <span className={entry.amount > 0 ? styles.credit : styles.debit}>

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
 import { Spinner } from '../../../components/Spinner';
-import { visuallyHidden } from '../../../styles/utilities.css';
 import { serviceabilityQueryOptions, type Place } from '../api/get-serviceability';
 import { TOP_CITIES } from '../constants';
 import { CrosshairIcon } from './Icons';
@@ -57,11 +56,8 @@ export default function LocationPanel() {
     <div className={styles.body}>
       <h2 className={styles.title}>Change location</h2>
       <div className={styles.row}>
-        <label className={visuallyHidden} htmlFor={`${id}-search`}>
-          Search delivery location
-        </label>
         <input
-          id={`${id}-search`}
+          aria-label="Search delivery location"
           className={styles.search}
           type="search"
           autoComplete="off"

@@ -15,6 +15,7 @@ export const ordersQueryOptions = (page = 1) =>
   queryOptions({
     queryKey: [...ORDERS_KEY, 'list', page] as const,
     queryFn: ({ signal }) => getOrders(page, { signal }),
-    // Statuses move on in the store: look again whenever the page is visited.
-    staleTime: 10_000,
+    // Statuses move on in the store and checkout adds orders: look again on every visit (the
+    // cached list shows meanwhile).
+    staleTime: 0,
   });

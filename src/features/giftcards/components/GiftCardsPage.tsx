@@ -94,9 +94,7 @@ function HistoryEntry({ entry }: { entry: WalletEntry }) {
       <span>
         {what}
         <br />
-        <span className={styles.muted}>
-          {whenFormat.format(when)}
-        </span>
+        <span className={styles.muted}>{whenFormat.format(when)}</span>
       </span>
       <span className={entry.amount > 0 ? styles.credit : styles.debit}>
         {entry.amount > 0 ? '+' : '−'}

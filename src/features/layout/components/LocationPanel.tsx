@@ -111,7 +111,9 @@ function Result({ chosen }: { chosen: Chosen }) {
     <p className={panelStyles.served}>
       <span className={panelStyles.eta}>{data.message}</span>
       <br />
-      {chosen.label}: from our {data.store?.name} store
+      <span>
+        {chosen.label}: from our {data.store?.name} store
+      </span>
     </p>
   ) : (
     <p className={panelStyles.notServed}>{data.message}</p>

@@ -1,0 +1,3 @@
+export { LazyPwaHost as PwaHost } from './components/LazyPwaHost';
+export { NeedsConnection } from './components/NeedsConnection';
+export { useOnline } from './use-online';

@@ -60,6 +60,10 @@ for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
   );
 }
 
+// Navigations the shell does not answer (the API docs, say) go to the network; when that fails
+// the catch handler below shows the offline page instead of the browser's error.
+registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly());
+
 // A page that is not the app (the API docs, say) asked for offline: our offline page, not the
 // browser's error.
 setCatchHandler(async ({ request }) => {

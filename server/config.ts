@@ -21,6 +21,11 @@ export interface AppConfig {
   /** Rotating refresh tokens (`_auth_refresh`, POST /api/customer/refresh); AUTH_REFRESH=off turns them off. */
   authRefresh: boolean;
   otpLimits: OtpLimits;
+  /**
+   * How long (ms) a public catalogue answer is reused from memory before the database is asked
+   * again (CATALOGUE_CACHE_MS; 0 turns it off, the default under NODE_ENV=test).
+   */
+  catalogueCacheMs: number;
 }
 
 export type SmsConfig =
@@ -138,6 +143,15 @@ function parseOtpLimits(env: AppConfig['env'], raw: string | undefined): OtpLimi
   return { ...DEFAULT_OTP_LIMITS, enforced };
 }
 
+function parseCatalogueCacheMs(nodeEnv: AppConfig['env'], raw: string | undefined): number {
+  if (raw === undefined || raw === '') return nodeEnv === 'test' ? 0 : 1000;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) {
+    throw new ConfigError(`CATALOGUE_CACHE_MS must be a whole number of milliseconds from 0 to 60000; got "${raw}".`);
+  }
+  return ms;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = overrides.env ?? parseEnv(env.NODE_ENV);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -154,6 +168,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     sms: overrides.sms ?? parseSms(nodeEnv, env),
     authRefresh: overrides.authRefresh ?? parseOnOff('AUTH_REFRESH', env.AUTH_REFRESH, true),
     otpLimits: overrides.otpLimits ?? parseOtpLimits(nodeEnv, env.OTP_LIMITS),
+    catalogueCacheMs: overrides.catalogueCacheMs ?? parseCatalogueCacheMs(nodeEnv, env.CATALOGUE_CACHE_MS),
   };
   return config;
 }

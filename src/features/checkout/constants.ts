@@ -8,7 +8,6 @@ export const CHECKOUT_TEXT = {
   quoteFailed: 'We could not work out your bill. Please check your connection and try again.',
   placeFailed:
     'We could not place your order. Please check your connection and try again: you will not be charged twice.',
-  offline: 'You are offline. Checkout needs a connection; it will be ready again as soon as you are back online.',
   addressesFailed: 'Failed to load addresses. Please try again later.',
   noAddresses: 'No saved addresses found.',
 } as const;

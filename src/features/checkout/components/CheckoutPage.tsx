@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtom, useSetAtom } from 'jotai';
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 
 import type { CurrentLine } from '../../../../server/schemas/order';
 import { Button } from '../../../components/Button';
@@ -17,26 +17,12 @@ import {
   refreshCartAtom,
   useCart,
 } from '../../cart';
+import { NeedsConnection, useOnline } from '../../pwa';
 import { placeOrder } from '../api/place-order';
 import { quoteQueryOptions } from '../api/quote-order';
 import { CHECKOUT_TEXT } from '../constants';
 import { AddressPicker, formatAddress } from './AddressPicker';
 import * as styles from './Checkout.css';
-
-const subscribeOnline = (onChange: () => void) => {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-};
-const useOnline = () =>
-  useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
 
 const newKey = () => crypto.randomUUID();
 
@@ -310,11 +296,6 @@ export function CheckoutPage() {
           <p className={styles.muted}>UPI and cards are coming soon.</p>
         </fieldset>
 
-        {!online && (
-          <p className={styles.info} role="status">
-            {CHECKOUT_TEXT.offline}
-          </p>
-        )}
         {notice && (
           <p className={styles.info} role="alert">
             {notice}
@@ -325,9 +306,11 @@ export function CheckoutPage() {
             {error}
           </p>
         )}
-        <Button className={styles.placeButton} onClick={() => void place()} disabled={!canPlace} aria-busy={placing}>
-          {placing ? 'Placing your order…' : data ? `Place order · ${formatRupees(data.bill.toPay)}` : 'Place order'}
-        </Button>
+        <NeedsConnection what="Placing an order">
+          <Button className={styles.placeButton} onClick={() => void place()} disabled={!canPlace} aria-busy={placing}>
+            {placing ? 'Placing your order…' : data ? `Place order · ${formatRupees(data.bill.toPay)}` : 'Place order'}
+          </Button>
+        </NeedsConnection>
       </div>
 
       {session && (

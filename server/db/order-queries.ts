@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 
 import { computeCharges, type Charges } from '../domain/charges';
@@ -217,30 +219,10 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       balance,
     );
 
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        customerId: input.customerId,
-        idempotencyKey: input.idempotencyKey,
-        storeId: served.store.id,
-        etaMinutes: served.etaMinutes,
-        address: addressSnapshot(address),
-        paymentMethod: input.paymentMethod,
-        itemsPaise: charges.itemsPaise,
-        mrpPaise: charges.mrpPaise,
-        deliveryPaise: charges.deliveryPaise,
-        handlingPaise: charges.handlingPaise,
-        walletPaise: charges.walletPaise,
-        totalPaise: charges.totalPaise,
-        payablePaise: charges.payablePaise,
-        createdAt: input.now,
-        updatedAt: input.now,
-      })
-      .returning({ id: orders.id, number: orders.number });
+    const orderId = randomUUID();
     const itemRows = lines.map((line, position) => {
       const product = byId.get(line.productId)!;
       return {
-        orderId: order!.id,
         productId: product.id,
         position,
         name: product.name,
@@ -251,40 +233,63 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
         quantity: line.quantity,
       };
     });
-    await tx.insert(orderItems).values(itemRows);
-    // The rows are locked and checked above; the condition is a second guard that stock never
-    // goes below zero, backed by the table's check constraint.
-    const values = sql.join(
+    const snapshot = addressSnapshot(address);
+    const itemValues = sql.join(
+      itemRows.map(
+        (r) =>
+          sql`(${orderId}::uuid, ${r.productId}::int, ${r.position}::int, ${r.name}::text, ${r.image}::text,
+            ${r.packSize}::text, ${r.pricePaise}::int, ${r.mrpPaise}::int, ${r.quantity}::int)`,
+      ),
+      sql`, `,
+    );
+    const stockValues = sql.join(
       lines.map((line) => sql`(${line.productId}::int, ${line.quantity}::int)`),
       sql`, `,
     );
-    const taken = rowsOf<{ id: number }>(
+    const walletDebit =
+      charges.walletPaise > 0
+        ? sql`, w as (
+            insert into ${walletLedger} (customer_id, amount_paise, kind, order_id, created_at)
+            values (${input.customerId}::uuid, ${-charges.walletPaise}::int, 'order', ${orderId}::uuid, ${input.now}))`
+        : sql``;
+    // The order, its items, the stock and the wallet debit in one statement (one round trip).
+    // The product rows are locked and checked above; `stock >= qty` is a second guard, backed by
+    // the table's check constraint, that stock never goes below zero.
+    const [written] = rowsOf<{ number: number; taken: number }>(
       await tx.execute(sql`
-        update ${products} set stock = ${products.stock} - v.qty
-        from (values ${values}) as v(id, qty)
-        where ${products.id} = v.id and ${products.stock} >= v.qty
-        returning ${products.id}`),
+        with o as (
+          insert into ${orders} (id, customer_id, idempotency_key, store_id, eta_minutes, address, payment_method,
+            items_paise, mrp_paise, delivery_paise, handling_paise, wallet_paise, total_paise, payable_paise,
+            created_at, updated_at)
+          values (${orderId}::uuid, ${input.customerId}::uuid, ${input.idempotencyKey}, ${served.store.id}::int,
+            ${served.etaMinutes}::int, ${JSON.stringify(snapshot)}::jsonb, ${input.paymentMethod},
+            ${charges.itemsPaise}::int, ${charges.mrpPaise}::int, ${charges.deliveryPaise}::int,
+            ${charges.handlingPaise}::int, ${charges.walletPaise}::int, ${charges.totalPaise}::int,
+            ${charges.payablePaise}::int, ${input.now}, ${input.now})
+          returning number
+        ), i as (
+          insert into ${orderItems} (order_id, product_id, position, name, image, pack_size, price_paise, mrp_paise, quantity)
+          values ${itemValues}
+        ), s as (
+          update ${products} set stock = ${products.stock} - v.qty
+          from (values ${stockValues}) as v(id, qty)
+          where ${products.id} = v.id and ${products.stock} >= v.qty
+          returning ${products.id}
+        )${walletDebit}
+        select (select number from o) as number, (select count(*)::int from s) as taken`),
     );
-    if (taken.length !== lines.length) throw new Error('stock changed under a row lock');
-    if (charges.walletPaise > 0) {
-      await tx.insert(walletLedger).values({
-        customerId: input.customerId,
-        amountPaise: -charges.walletPaise,
-        kind: 'order',
-        orderId: order!.id,
-        createdAt: input.now,
-      });
-    }
+    if (Number(written!.taken) !== lines.length) throw new Error('stock changed under a row lock');
+    const order = { id: orderId, number: Number(written!.number) };
     const payment = await PAYMENT_PROVIDERS[input.paymentMethod].authorize({
-      orderId: order!.id,
-      orderNumber: order!.number,
+      orderId: order.id,
+      orderNumber: order.number,
       amountPaise: charges.payablePaise,
     });
     if (payment.status === 'failed') throw new Error(`payment failed: ${payment.message}`);
     // Built from what was just written rather than read back: two round trips fewer per order.
     const detail: OrderDetail = {
-      id: order!.id,
-      number: order!.number,
+      id: order.id,
+      number: order.number,
       status: 'processing',
       createdAt: input.now,
       updatedAt: input.now,
@@ -293,18 +298,10 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       cancelledBy: null,
       paymentMethod: input.paymentMethod,
       paymentLabel: paymentLabel(input.paymentMethod, charges.walletPaise, charges.payablePaise),
-      address: addressSnapshot(address),
+      address: snapshot,
       store: { name: served.store.name, city: served.store.city },
       charges,
-      items: itemRows.map((row) => ({
-        productId: row.productId,
-        name: row.name,
-        image: row.image,
-        packSize: row.packSize,
-        pricePaise: row.pricePaise,
-        mrpPaise: row.mrpPaise,
-        quantity: row.quantity,
-      })),
+      items: itemRows.map(({ position: _position, ...item }) => item),
       canCancel: true,
     };
     return { outcome: 'placed', order: detail, replayed: false };

@@ -622,3 +622,27 @@ export async function quoteOrder(
     addressFound: Boolean(address),
   };
 }
+
+/**
+ * For a deleted account: orders stay (they are the store's records) but lose who and where:
+ * only the city of the delivery address is kept.
+ */
+export async function anonymiseOrders(db: Db, customerId: string) {
+  await db.execute(sql`
+    update ${orders} set address = jsonb_build_object(
+      'tag', '', 'name', '', 'buildingName', '', 'floor', null, 'nearBy', null, 'locality', '',
+      'city', ${orders.address}->>'city', 'mobile', null, 'latitude', 0, 'longitude', 0)
+    where ${orders.customerId} = ${customerId}`);
+}
+
+/** Everything about a customer's orders, newest first, for the account's data export. */
+export async function exportOrders(db: Db, customerId: string): Promise<OrderDetail[]> {
+  const ids = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(desc(orders.createdAt));
+  const details: OrderDetail[] = [];
+  for (const { id } of ids) details.push((await loadOrder(db, customerId, id))!);
+  return details;
+}

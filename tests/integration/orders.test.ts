@@ -496,3 +496,24 @@ describe('delivery area', () => {
     for (const city of ['Mumbai', 'Pune', 'Bangalore', 'Delhi', 'Noida']) expect(out).toContain(city);
   });
 });
+
+describe('account data', () => {
+  it('exports orders and the gift card wallet, and keeps orders without name or address after deletion', async () => {
+    const s = await shopper();
+    const id = await product(5000, 5);
+    const placed = (await placeOrder(s, [{ productId: id, quantity: 1, price: 50 }])).json().data;
+    const exported = await ctx.app.inject({ method: 'GET', url: '/api/customer/me/export', headers: bearer(s) });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().orders).toEqual([expect.objectContaining({ id: placed.id, number: placed.number })]);
+    expect(exported.json().giftCardWallet).toEqual({ balance: 0, history: [] });
+
+    const deleted = await ctx.app.inject(json('DELETE', '/api/customer/me', { confirm: true }, { headers: bearer(s) }));
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [row] = await ctx.database.db
+      .select({ address: orders.address })
+      .from(orders)
+      .where(eq(orders.id, placed.id));
+    expect(row!.address).toMatchObject({ name: '', buildingName: '', locality: '', mobile: null, city: 'Mumbai' });
+    expect(JSON.stringify(row!.address)).not.toContain('Asha');
+  });
+});

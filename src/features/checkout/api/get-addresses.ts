@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import type { DeliveryAddress } from '../../cart';
-import { api } from '../../../lib/api-client';
+import { customerApi } from '../../auth';
 
 /** Spec point 7: GET /api/address/?customer={id} answers `{ data: Address[] }`. */
 export const addressesQueryOptions = (customerId: string) =>
   queryOptions({
     queryKey: ['addresses', customerId] as const,
     queryFn: ({ signal }) =>
-      api
+      customerApi
         .get('address/', { searchParams: { customer: customerId }, signal })
         .json<{ data: DeliveryAddress[] }>()
         .then((body) => body.data),

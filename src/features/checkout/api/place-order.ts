@@ -1,7 +1,7 @@
 import { HTTPError } from 'ky';
 
 import type { CurrentLine, OrderConflict, OrderLine, OrderResponse } from '../../../../server/schemas/order';
-import { api } from '../../../lib/api-client';
+import { customerApi } from '../../auth';
 
 export interface PlaceOrderInput {
   addressId: string;
@@ -21,7 +21,7 @@ export type PlaceOrderOutcome =
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutcome> {
   try {
-    const body = await api
+    const body = await customerApi
       .post('order', {
         json: {
           addressId: input.addressId,

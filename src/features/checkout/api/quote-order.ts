@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import type { OrderLine, QuoteResponse } from '../../../../server/schemas/order';
-import { api } from '../../../lib/api-client';
+import { customerApi } from '../../auth';
 
 export interface QuoteInput {
   addressId: string | null;
@@ -10,7 +10,7 @@ export interface QuoteInput {
 }
 
 export const quoteOrder = (input: QuoteInput, { signal }: { signal?: AbortSignal } = {}) =>
-  api
+  customerApi
     .post('order/quote', {
       json: {
         ...(input.addressId && { addressId: input.addressId }),

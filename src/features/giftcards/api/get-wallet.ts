@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import type { WalletResponse } from '../../../../server/schemas/order';
-import { api } from '../../../lib/api-client';
+import { customerApi } from '../../auth';
 
 export const walletQueryOptions = () =>
   queryOptions({
     queryKey: ['giftcard', 'wallet'] as const,
     queryFn: ({ signal }) =>
-      api
+      customerApi
         .get('giftcard', { signal })
         .json<WalletResponse>()
         .then((body) => body.data),

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import type { RedeemResponse } from '../../../../server/schemas/order';
-import { api } from '../../../lib/api-client';
 import { walletQueryOptions } from './get-wallet';
+import { customerApi } from '../../auth';
 
 export const redeemGiftCard = (code: string) =>
-  api.post('giftcard/redeem', { json: { code }, retry: 0 }).json<RedeemResponse>();
+  customerApi.post('giftcard/redeem', { json: { code }, retry: 0 }).json<RedeemResponse>();
 
 /** Redeems a code and refreshes the wallet. Plain state rather than useMutation (see cancel-order). */
 export function useRedeemGiftCard() {

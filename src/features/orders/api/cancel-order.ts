@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import type { OrderResponse } from '../../../../server/schemas/order';
-import { api } from '../../../lib/api-client';
 import { orderQueryOptions } from './get-order';
 import { ORDERS_KEY } from './get-orders';
+import { customerApi } from '../../auth';
 
 export const cancelOrder = (id: string, reason: string) =>
-  api
+  customerApi
     .post(`order/${encodeURIComponent(id)}/cancel`, { json: { reason }, retry: 0 })
     .json<OrderResponse>()
     .then((body) => body.data);

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import type { OrderResponse } from '../../../../server/schemas/order';
-import { api } from '../../../lib/api-client';
 import { ORDERS_KEY } from './get-orders';
+import { customerApi } from '../../auth';
 
 export const getOrder = (id: string, { signal }: { signal?: AbortSignal } = {}) =>
-  api
+  customerApi
     .get(`order/${encodeURIComponent(id)}`, { signal, retry: { limit: 1, statusCodes: [408, 502, 503, 504] } })
     .json<OrderResponse>()
     .then((body) => body.data);

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import type { OrderListResponse } from '../../../../server/schemas/order';
-import { api } from '../../../lib/api-client';
+import { customerApi } from '../../auth';
 
 /** Every order query starts with this key, so a change to any order refreshes them all. */
 export const ORDERS_KEY = ['orders'] as const;
@@ -9,7 +9,7 @@ export const ORDERS_KEY = ['orders'] as const;
 export const ORDERS_PAGE_SIZE = 10;
 
 export const getOrders = (page: number, { signal }: { signal?: AbortSignal } = {}) =>
-  api.get('order', { searchParams: { page, pageSize: ORDERS_PAGE_SIZE }, signal }).json<OrderListResponse>();
+  customerApi.get('order', { searchParams: { page, pageSize: ORDERS_PAGE_SIZE }, signal }).json<OrderListResponse>();
 
 export const ordersQueryOptions = (page = 1) =>
   queryOptions({

@@ -10,4 +10,5 @@ export const CHECKOUT_TEXT = {
     'We could not place your order. Please check your connection and try again: you will not be charged twice.',
   addressesFailed: 'Failed to load addresses. Please try again later.',
   noAddresses: 'No saved addresses found.',
+  unavailableLeftOut: 'Items that are currently unavailable stay in your cart but are not part of this order.',
 } as const;

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import { HTTPError } from 'ky';
 
 import type { OrderLine, QuoteResponse } from '../../../../server/schemas/order';
+import { serverMessage } from '../../../lib/api-client';
 import { customerApi } from '../../auth';
 
 export interface QuoteInput {
@@ -8,6 +10,9 @@ export interface QuoteInput {
   items: OrderLine[];
   useGiftCardBalance: boolean;
 }
+
+/** A refusal the server explained (e.g. the address is no longer saved): shown as is. */
+export class ServerMessage extends Error {}
 
 export const quoteOrder = (input: QuoteInput, { signal }: { signal?: AbortSignal } = {}) =>
   customerApi
@@ -20,7 +25,16 @@ export const quoteOrder = (input: QuoteInput, { signal }: { signal?: AbortSignal
       signal,
     })
     .json<QuoteResponse>()
-    .then((body) => body.data);
+    .then(
+      (body) => body.data,
+      async (error: unknown) => {
+        if (error instanceof HTTPError && error.response.status < 500) {
+          const message = await serverMessage(error);
+          if (message) throw new ServerMessage(message);
+        }
+        throw error;
+      },
+    );
 
 /** The server's bill for the cart: current prices, stock, charges, gift card balance, delivery. */
 export const quoteQueryOptions = (input: QuoteInput) =>
@@ -28,6 +42,7 @@ export const quoteQueryOptions = (input: QuoteInput) =>
     queryKey: ['checkout', 'quote', input] as const,
     queryFn: ({ signal }) => quoteOrder(input, { signal }),
     staleTime: 0,
+    retry: (count, error) => !(error instanceof ServerMessage) && count < 2,
     // Keep the last bill on screen while a changed cart is priced again.
     placeholderData: (previous) => previous,
   });

@@ -19,7 +19,7 @@ import {
 } from '../../cart';
 import { NeedsConnection, useOnline } from '../../pwa';
 import { placeOrder } from '../api/place-order';
-import { quoteQueryOptions } from '../api/quote-order';
+import { quoteQueryOptions, ServerMessage } from '../api/quote-order';
 import { CHECKOUT_TEXT } from '../constants';
 import { AddressPicker, formatAddress } from './AddressPicker';
 import * as styles from './Checkout.css';
@@ -94,8 +94,9 @@ export function CheckoutPage() {
         idempotencyKey: idempotencyKey.current,
       });
       if (outcome.kind === 'placed') {
-        await clearCart();
+        // Leave first: an emptied cart here would flash the empty-cart screen.
         await navigate({ to: '/account/orders/$orderId', params: { orderId: outcome.order.id } });
+        await clearCart();
         return;
       }
       if (outcome.kind === 'changed') {
@@ -182,6 +183,9 @@ export function CheckoutPage() {
               </Button>
             </div>
           )}
+          {cartItems.some((item) => item.unavailable) && (
+            <p className={styles.muted}>{CHECKOUT_TEXT.unavailableLeftOut}</p>
+          )}
           <ul className={styles.list}>
             {cartItems
               .filter((item) => !item.unavailable)
@@ -212,7 +216,7 @@ export function CheckoutPage() {
           </h2>
           {quote.isError && !data ? (
             <div className={styles.error} role="alert">
-              <p>{CHECKOUT_TEXT.quoteFailed}</p>
+              <p>{quote.error instanceof ServerMessage ? quote.error.message : CHECKOUT_TEXT.quoteFailed}</p>
               <Button size="sm" tone="outline" onClick={() => void quote.refetch()}>
                 Try again
               </Button>

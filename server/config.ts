@@ -159,7 +159,11 @@ function parseMapTiles(vars: Env): MapTilesConfig {
   if (!['{z}', '{x}', '{y}'].every((part) => url.includes(part))) {
     throw new ConfigError(`MAP_TILE_URL must contain {z}, {x} and {y}; got "${url}".`);
   }
-  if (!url.startsWith('/') && !/^https:\/\/[^/]+\//.test(url) && !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(url)) {
+  if (
+    !url.startsWith('/') &&
+    !/^https:\/\/[^/]+\//.test(url) &&
+    !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(url)
+  ) {
     throw new ConfigError(
       `MAP_TILE_URL must be an https:// URL (or a path on this server starting with /); got "${url}".`,
     );
@@ -186,7 +190,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     sms: overrides.sms ?? parseSms(nodeEnv, env),
     authRefresh: overrides.authRefresh ?? parseOnOff('AUTH_REFRESH', env.AUTH_REFRESH, true),
     otpLimits: overrides.otpLimits ?? parseOtpLimits(nodeEnv, env.OTP_LIMITS),
-    googleMapsApiKey: 'googleMapsApiKey' in overrides ? overrides.googleMapsApiKey : env.GOOGLE_MAPS_API_KEY || undefined,
+    googleMapsApiKey:
+      'googleMapsApiKey' in overrides ? overrides.googleMapsApiKey : env.GOOGLE_MAPS_API_KEY || undefined,
     mapTiles: overrides.mapTiles ?? parseMapTiles(env),
   };
   return config;

@@ -34,7 +34,8 @@ export function addAddress(db: Db, customerId: string, input: AddressInput, id?:
     await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
     if (id) {
       const [existing] = await tx.select().from(addresses).where(eq(addresses.id, id));
-      if (existing) return existing.customerId === customerId ? { outcome: 'existing', address: existing } : { outcome: 'taken' };
+      if (existing)
+        return existing.customerId === customerId ? { outcome: 'existing', address: existing } : { outcome: 'taken' };
     }
     const [{ total } = { total: 0 }] = await tx
       .select({ total: count() })
@@ -50,9 +51,7 @@ export function addAddress(db: Db, customerId: string, input: AddressInput, id?:
 }
 
 export type UpdateOutcome =
-  | { outcome: 'updated'; address: AddressRow }
-  | { outcome: 'missing' }
-  | { outcome: 'conflict'; current: AddressRow };
+  { outcome: 'updated'; address: AddressRow } | { outcome: 'missing' } | { outcome: 'conflict'; current: AddressRow };
 
 /**
  * Replaces an address's fields and bumps its version. With `expectedVersion` the write only

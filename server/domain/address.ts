@@ -13,8 +13,7 @@ export const ADDRESS_MESSAGES = {
   gpsRequired: "Your location couldn't be determined! Try again or enter manually.",
   cityRequired: 'City is required: pick the location on the map again.',
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
-  limitReached: (max: number) =>
-    `You can save up to ${max} addresses. Delete one you no longer use to add another.`,
+  limitReached: (max: number) => `You can save up to ${max} addresses. Delete one you no longer use to add another.`,
   notFound: 'Address not found. It may have been deleted on another device.',
   notYours: 'You can only see and change your own addresses.',
   conflict:
@@ -120,7 +119,8 @@ export function checkAddress(body: unknown): AddressCheck {
   ];
   for (const [key, label, max] of limits) {
     const field = value[key];
-    if (typeof field === 'string' && field.length > max) return { ok: false, message: ADDRESS_MESSAGES.tooLong(label, max) };
+    if (typeof field === 'string' && field.length > max)
+      return { ok: false, message: ADDRESS_MESSAGES.tooLong(label, max) };
   }
   return { ok: true, value };
 }

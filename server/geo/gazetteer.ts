@@ -197,7 +197,9 @@ export class Gazetteer implements Geocoder {
   }
 
   async autocomplete(query: string): Promise<PlaceSuggestion[]> {
-    const words = keyOf(query).split(/[\s,-]+/).filter(Boolean);
+    const words = keyOf(query)
+      .split(/[\s,-]+/)
+      .filter(Boolean);
     if (words.length === 0) return [];
     const whole = words.join(' ');
     const [first, ...rest] = words as [string, ...string[]];
@@ -220,7 +222,12 @@ export class Gazetteer implements Geocoder {
       .slice(0, MAX_SUGGESTIONS)
       .map((place) => {
         const secondary = [place.state, COUNTRY].filter(Boolean).join(', ');
-        return { id: `${ID_PREFIX}${place.id}`, text: `${place.name}, ${secondary}`, mainText: place.name, secondaryText: secondary };
+        return {
+          id: `${ID_PREFIX}${place.id}`,
+          text: `${place.name}, ${secondary}`,
+          mainText: place.name,
+          secondaryText: secondary,
+        };
       });
   }
 

@@ -57,7 +57,12 @@ export function createGoogleGeocoder(apiKey: string): Geocoder {
   return {
     async reverse(lat, lng) {
       const url = new URL(GOOGLE_GEOCODE_URL);
-      url.search = new URLSearchParams({ latlng: `${lat},${lng}`, key: apiKey, language: 'en', region: 'in' }).toString();
+      url.search = new URLSearchParams({
+        latlng: `${lat},${lng}`,
+        key: apiKey,
+        language: 'en',
+        region: 'in',
+      }).toString();
       const body = (await call(url.toString())) as {
         status?: string;
         error_message?: string;
@@ -65,7 +70,9 @@ export function createGoogleGeocoder(apiKey: string): Geocoder {
       };
       if (body.status === 'ZERO_RESULTS') return null;
       if (body.status !== 'OK' || !body.results?.[0]) {
-        throw new GeocoderError(`Geocoding status ${body.status ?? 'missing'}${body.error_message ? `: ${body.error_message}` : ''}`);
+        throw new GeocoderError(
+          `Geocoding status ${body.status ?? 'missing'}${body.error_message ? `: ${body.error_message}` : ''}`,
+        );
       }
       const [first] = body.results;
       const parts = partsOf(first.address_components ?? []);

@@ -71,7 +71,9 @@ describe('saved addresses', () => {
     expect(await listOf(asha)).toEqual([address]);
 
     const edited = await ctx.app.inject(
-      json('PUT', `/api/address/${address._id}`, sample({ tag: 'Parents', version: 1, mobile: '' }), { headers: auth(asha) }),
+      json('PUT', `/api/address/${address._id}`, sample({ tag: 'Parents', version: 1, mobile: '' }), {
+        headers: auth(asha),
+      }),
     );
     expect(edited.statusCode, edited.body).toBe(200);
     const after = edited.json<{ data: AddressAnswer }>().data;
@@ -112,7 +114,11 @@ describe('saved addresses', () => {
     ['a short mobile number', { mobile: '98765' }, 'Please enter a valid 10-digit mobile number'],
     ['letters in the mobile number', { mobile: '98765abcde' }, 'Please enter a valid 10-digit mobile number'],
     ['no map location', { gps: undefined }, "Your location couldn't be determined! Try again or enter manually."],
-    ['a latitude off the globe', { gps: { latitude: 91, longitude: 72 } }, "Your location couldn't be determined! Try again or enter manually."],
+    [
+      'a latitude off the globe',
+      { gps: { latitude: 91, longitude: 72 } },
+      "Your location couldn't be determined! Try again or enter manually.",
+    ],
     ['an overlong tag', { tag: 'x'.repeat(31) }, 'Tag must be at most 30 characters'],
   ])('answers 400 with the spec message for %s', async (_case, overrides, message) => {
     const res = await add(asha, sample(overrides));
@@ -169,9 +175,7 @@ describe('saved addresses', () => {
     for (let i = 0; i < 20; i++) expect((await add(who, sample({ buildingName: `House ${i}` }))).statusCode).toBe(201);
     const over = await add(who);
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe(
-      'You can save up to 20 addresses. Delete one you no longer use to add another.',
-    );
+    expect(over.json().message).toBe('You can save up to 20 addresses. Delete one you no longer use to add another.');
     expect(await listOf(who)).toHaveLength(20);
   });
 
@@ -195,14 +199,22 @@ describe('no customer can read, change, add to or delete another customer’s ad
   });
 
   const attempts: [string, () => InjectOptions, number][] = [
-    ['read the list', () => ({ method: 'GET', url: `/api/address/?customer=${asha.customerId}`, headers: auth(ravi) }), 403],
+    [
+      'read the list',
+      () => ({ method: 'GET', url: `/api/address/?customer=${asha.customerId}`, headers: auth(ravi) }),
+      403,
+    ],
     ['add to the list', () => json('POST', `/api/address/${asha.customerId}`, sample(), { headers: auth(ravi) }), 403],
     [
       'change an address',
       () => json('PUT', `/api/address/${ashaAddress._id}`, sample({ name: 'Ravi' }), { headers: auth(ravi) }),
       404,
     ],
-    ['delete an address', () => ({ method: 'DELETE', url: `/api/address/${ashaAddress._id}`, headers: auth(ravi) }), 404],
+    [
+      'delete an address',
+      () => ({ method: 'DELETE', url: `/api/address/${ashaAddress._id}`, headers: auth(ravi) }),
+      404,
+    ],
   ];
 
   it.each(attempts)('Ravi cannot %s of Asha', async (_what, request, status) => {

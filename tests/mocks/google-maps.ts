@@ -13,7 +13,11 @@ export interface GoogleCall {
 const ANDHERI = {
   formatted_address: 'Andheri West, Mumbai, Maharashtra 400053, India',
   address_components: [
-    { long_name: 'Andheri West', short_name: 'Andheri West', types: ['sublocality_level_1', 'sublocality', 'political'] },
+    {
+      long_name: 'Andheri West',
+      short_name: 'Andheri West',
+      types: ['sublocality_level_1', 'sublocality', 'political'],
+    },
     { long_name: 'Mumbai', short_name: 'Mumbai', types: ['locality', 'political'] },
     { long_name: 'Maharashtra', short_name: 'MH', types: ['administrative_area_level_1', 'political'] },
     { long_name: 'India', short_name: 'IN', types: ['country', 'political'] },
@@ -52,7 +56,10 @@ export const googleMaps = {
       http.get(`${GOOGLE_PLACES_URL}/places/:id`, ({ request, params }) => {
         calls.push({ api: 'place', key: request.headers.get('x-goog-api-key'), url: request.url });
         if (params.id !== 'ChIJ-andheri-west') {
-          return HttpResponse.json({ error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } }, { status: 404 });
+          return HttpResponse.json(
+            { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } },
+            { status: 404 },
+          );
         }
         return HttpResponse.json({
           id: 'ChIJ-andheri-west',
@@ -74,10 +81,16 @@ export const googleMaps = {
         HttpResponse.json({ status: 'REQUEST_DENIED', error_message: 'The provided API key is invalid.', results: [] }),
       ),
       http.post(`${GOOGLE_PLACES_URL}/places:autocomplete`, () =>
-        HttpResponse.json({ error: { code: 403, message: 'API key not valid.', status: 'PERMISSION_DENIED' } }, { status: 403 }),
+        HttpResponse.json(
+          { error: { code: 403, message: 'API key not valid.', status: 'PERMISSION_DENIED' } },
+          { status: 403 },
+        ),
       ),
       http.get(`${GOOGLE_PLACES_URL}/places/:id`, () =>
-        HttpResponse.json({ error: { code: 403, message: 'API key not valid.', status: 'PERMISSION_DENIED' } }, { status: 403 }),
+        HttpResponse.json(
+          { error: { code: 403, message: 'API key not valid.', status: 'PERMISSION_DENIED' } },
+          { status: 403 },
+        ),
       ),
     ];
   },

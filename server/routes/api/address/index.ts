@@ -137,9 +137,13 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
         case 'taken':
           throw new HttpError(409, '_id: is already in use; send the address without one');
         case 'existing':
-          return reply.code(200).send({ success: true as const, message: ADDRESS_MESSAGES.added, data: toAddress(result.address) });
+          return reply
+            .code(200)
+            .send({ success: true as const, message: ADDRESS_MESSAGES.added, data: toAddress(result.address) });
         case 'added':
-          return reply.code(201).send({ success: true as const, message: ADDRESS_MESSAGES.added, data: toAddress(result.address) });
+          return reply
+            .code(201)
+            .send({ success: true as const, message: ADDRESS_MESSAGES.added, data: toAddress(result.address) });
       }
     },
   );

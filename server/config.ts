@@ -25,6 +25,11 @@ export interface AppConfig {
   googleMapsApiKey: string | undefined;
   /** Map tiles for the address picker (Leaflet URL template) and their attribution. */
   mapTiles: MapTilesConfig;
+  /**
+   * How long (ms) a public catalogue answer is reused from memory before the database is asked
+   * again (CATALOGUE_CACHE_MS; 0 turns it off, the default under NODE_ENV=test).
+   */
+  catalogueCacheMs: number;
 }
 
 export interface MapTilesConfig {
@@ -174,6 +179,15 @@ function parseMapTiles(vars: Env): MapTilesConfig {
   return { url, attribution };
 }
 
+function parseCatalogueCacheMs(nodeEnv: AppConfig['env'], raw: string | undefined): number {
+  if (raw === undefined || raw === '') return nodeEnv === 'test' ? 0 : 1000;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) {
+    throw new ConfigError(`CATALOGUE_CACHE_MS must be a whole number of milliseconds from 0 to 60000; got "${raw}".`);
+  }
+  return ms;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = overrides.env ?? parseEnv(env.NODE_ENV);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -193,6 +207,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     googleMapsApiKey:
       'googleMapsApiKey' in overrides ? overrides.googleMapsApiKey : env.GOOGLE_MAPS_API_KEY || undefined,
     mapTiles: overrides.mapTiles ?? parseMapTiles(env),
+    catalogueCacheMs: overrides.catalogueCacheMs ?? parseCatalogueCacheMs(nodeEnv, env.CATALOGUE_CACHE_MS),
   };
   return config;
 }

@@ -1,4 +1,4 @@
-import { atomWithStorage } from 'jotai/utils';
+import { atomWithStorage, unwrap } from 'jotai/utils';
 
 import { idbStorage } from '../../lib/idb-storage';
 import type { Address } from './types';
@@ -26,3 +26,6 @@ export const deliveryAddressAtom = atomWithStorage<Address | null>(
   idbStorage<Address | null>(),
   { getOnInit: true },
 );
+
+/** The delivery address without suspending: null until IndexedDB has answered. */
+export const deliveryAddressSnapshotAtom = unwrap(deliveryAddressAtom, (previous) => previous ?? null);

@@ -1,4 +1,4 @@
-export { addressesAtom, deliveryAddressAtom, selectedAddressAtom } from './atoms';
+export { addressesAtom, deliveryAddressAtom, deliveryAddressSnapshotAtom, selectedAddressAtom } from './atoms';
 export { registerAddressMutationDefaults } from './register';
 export { CartAddressView, loadCartAddressView, SavedAddresses } from './lazy';
 export { ADDRESS_TEXT, ADDRESS_BANNERS, MAP_ALERTS, ADDRESS_ERRORS } from './constants';

@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/Dialog';
 import { Sheet } from '../../../components/Sheet';
 import { Spinner } from '../../../components/Spinner';
 import { formatRupees } from '../../../lib/money';
-import { CartAddressView, deliveryAddressAtom } from '../../address';
+import { CartAddressView, deliveryAddressSnapshotAtom } from '../../address';
 import { popupActionAtom, usePopup } from '../../popups';
 import { priceChangedIdsAtom, proceedStepAtom } from '../atoms';
 import { CART_TEXT } from '../constants';
@@ -43,7 +43,8 @@ function CartPanelContent() {
   const { items, totals, loaded, increment, decrement, remove } = useCart();
   const priceChangedIds = useAtomValue(priceChangedIdsAtom);
   const [view, setView] = useState<View>('cart');
-  const deliveryAddress = useAtomValue(deliveryAddressAtom);
+  // Read without suspending: suspending here would hide the open sheet and lose its focus.
+  const deliveryAddress = useAtomValue(deliveryAddressSnapshotAtom);
   const [info, setInfo] = useState<{ charge: Charge; open: boolean }>({ charge: 'delivery', open: false });
   const titleId = useId();
   const list = useRef<HTMLUListElement>(null);

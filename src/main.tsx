@@ -8,7 +8,6 @@ import { createRoot } from 'react-dom/client';
 
 import { registerAddressMutationDefaults } from './features/address';
 import { browserAuth } from './features/auth/session';
-import { registerServiceWorker } from './features/pwa/register-sw';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
@@ -26,5 +25,3 @@ createRoot(document.getElementById('root')!).render(
     </JotaiProvider>
   </StrictMode>,
 );
-
-void registerServiceWorker();

@@ -49,7 +49,7 @@ export function useLogout({ show, hide }: LogoutLoader) {
         setAuth({ token: null, isAuthenticated: false, loading: false, error: null });
         await clearStoredAddresses();
         queryClient.removeQueries({ predicate: isCustomerQuery });
-        // Changes queued offline (addresses) belong to the customer who made them: never replay them for the next.
+        // Changes queued offline (an address edit, say) belong to the customer who left.
         queryClient.getMutationCache().clear();
         await navigate({ to: '/' });
       } catch (error) {

@@ -14,12 +14,15 @@ import clockPlugin, { systemClock, type Clock } from './plugins/clock';
 import dbPlugin from './plugins/db';
 import deliveryPlugin from './plugins/delivery';
 import errorsPlugin from './plugins/errors';
+import geoPlugin from './plugins/geo';
 import smsPlugin from './plugins/sms';
 import staticPlugin from './plugins/static';
 import healthRoutes from './routes/health';
 import imageRoutes from './routes/images';
+import addressRoutes from './routes/api/address/index';
 import categoryRoutes from './routes/api/category/index';
 import customerRoutes from './routes/api/customer/index';
+import geoRoutes from './routes/api/geo/index';
 import deliveryRoutes from './routes/api/delivery/index';
 import giftCardRoutes from './routes/api/giftcard/index';
 import orderRoutes from './routes/api/order/index';
@@ -38,8 +41,19 @@ export interface BuildAppOptions {
   clock?: Clock;
 }
 
+/**
+ * The origin a Leaflet tile URL template loads from, as a CSP source: `{s}` subdomains become a
+ * wildcard; a same-origin path needs nothing beyond 'self'.
+ */
+export function tileOrigins(template: string): string[] {
+  if (template.startsWith('/')) return [];
+  const match = /^(https?:\/\/[^/]+)\//.exec(template);
+  if (!match) return [];
+  return [match[1]!.replace(/\{[a-z]+\}/g, '*')];
+}
+
 /** Content-Security-Policy for the storefront. Map tiles are the one third-party origin. */
-export function contentSecurityPolicy(tileOrigins: string[] = ['https://*.tile.openstreetmap.org']) {
+export function contentSecurityPolicy(tileOrigins: string[] = ['https://tile.openstreetmap.org']) {
   return {
     useDefaults: false,
     directives: {
@@ -83,7 +97,7 @@ export async function buildApp({
 
   // External plugins first.
   await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(),
+    contentSecurityPolicy: contentSecurityPolicy(tileOrigins(config.mapTiles.url)),
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
@@ -114,6 +128,7 @@ export async function buildApp({
   await app.register(clockPlugin, { clock });
   await app.register(smsPlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(geoPlugin, { config });
   await app.register(deliveryPlugin, { config });
 
   // Then routes.
@@ -121,6 +136,8 @@ export async function buildApp({
   await app.register(productRoutes);
   await app.register(categoryRoutes);
   await app.register(customerRoutes, { config });
+  await app.register(addressRoutes);
+  await app.register(geoRoutes, { config });
   await app.register(deliveryRoutes);
   await app.register(orderRoutes);
   await app.register(giftCardRoutes);

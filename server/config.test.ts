@@ -116,4 +116,43 @@ describe('loadConfig', () => {
       }
     });
   });
+
+  describe('maps', () => {
+    it('default to OpenStreetMap tiles and no Google key', () => {
+      const config = loadConfig({ DATA_DIR: tempDir() });
+      expect(config.googleMapsApiKey).toBeUndefined();
+      expect(config.mapTiles.url).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+      expect(config.mapTiles.attribution).toContain('OpenStreetMap');
+      expect(loadConfig({ DATA_DIR: tempDir(), GOOGLE_MAPS_API_KEY: 'k' }).googleMapsApiKey).toBe('k');
+    });
+
+    it('take a custom tile URL with its attribution, and refuse a bad one', () => {
+      const custom = loadConfig({
+        DATA_DIR: tempDir(),
+        MAP_TILE_URL: 'https://{s}.tiles.example.in/{z}/{x}/{y}.png',
+        MAP_TILE_ATTRIBUTION: '© Example',
+      });
+      expect(custom.mapTiles).toEqual({
+        url: 'https://{s}.tiles.example.in/{z}/{x}/{y}.png',
+        attribution: '© Example',
+      });
+      expect(() =>
+        loadConfig({
+          DATA_DIR: tempDir(),
+          MAP_TILE_URL: 'https://t.example.in/{z}/{x}.png',
+          MAP_TILE_ATTRIBUTION: 'x',
+        }),
+      ).toThrow(/must contain \{z\}, \{x\} and \{y\}/);
+      expect(() =>
+        loadConfig({
+          DATA_DIR: tempDir(),
+          MAP_TILE_URL: 'ftp://t.example.in/{z}/{x}/{y}.png',
+          MAP_TILE_ATTRIBUTION: 'x',
+        }),
+      ).toThrow(/must be an https:\/\/ URL/);
+      expect(() => loadConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' })).toThrow(
+        /MAP_TILE_ATTRIBUTION is required/,
+      );
+    });
+  });
 });

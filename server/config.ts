@@ -21,12 +21,26 @@ export interface AppConfig {
   /** Rotating refresh tokens (`_auth_refresh`, POST /api/customer/refresh); AUTH_REFRESH=off turns them off. */
   authRefresh: boolean;
   otpLimits: OtpLimits;
+  /** Server-held key for Google's Geocoding and Places APIs; absent means the bundled gazetteer only. */
+  googleMapsApiKey: string | undefined;
+  /** Map tiles for the address picker (Leaflet URL template) and their attribution. */
+  mapTiles: MapTilesConfig;
   /**
    * How long (ms) a public catalogue answer is reused from memory before the database is asked
    * again (CATALOGUE_CACHE_MS; 0 turns it off, the default under NODE_ENV=test).
    */
   catalogueCacheMs: number;
 }
+
+export interface MapTilesConfig {
+  url: string;
+  attribution: string;
+}
+
+export const DEFAULT_MAP_TILES: MapTilesConfig = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+};
 
 export type SmsConfig =
   { provider: 'outbox' } | { provider: 'msg91'; authKey: string; templateId: string; senderId: string };
@@ -143,6 +157,28 @@ function parseOtpLimits(env: AppConfig['env'], raw: string | undefined): OtpLimi
   return { ...DEFAULT_OTP_LIMITS, enforced };
 }
 
+/** A Leaflet tile URL template: https (or a same-origin path) with {z}, {x} and {y}. */
+function parseMapTiles(vars: Env): MapTilesConfig {
+  const url = vars.MAP_TILE_URL || DEFAULT_MAP_TILES.url;
+  const attribution = vars.MAP_TILE_ATTRIBUTION || (vars.MAP_TILE_URL ? '' : DEFAULT_MAP_TILES.attribution);
+  if (!['{z}', '{x}', '{y}'].every((part) => url.includes(part))) {
+    throw new ConfigError(`MAP_TILE_URL must contain {z}, {x} and {y}; got "${url}".`);
+  }
+  if (
+    !url.startsWith('/') &&
+    !/^https:\/\/[^/]+\//.test(url) &&
+    !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(url)
+  ) {
+    throw new ConfigError(
+      `MAP_TILE_URL must be an https:// URL (or a path on this server starting with /); got "${url}".`,
+    );
+  }
+  if (!attribution) {
+    throw new ConfigError('MAP_TILE_ATTRIBUTION is required with a custom MAP_TILE_URL (tile licences ask for it).');
+  }
+  return { url, attribution };
+}
+
 function parseCatalogueCacheMs(nodeEnv: AppConfig['env'], raw: string | undefined): number {
   if (raw === undefined || raw === '') return nodeEnv === 'test' ? 0 : 1000;
   const ms = Number(raw);
@@ -168,6 +204,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     sms: overrides.sms ?? parseSms(nodeEnv, env),
     authRefresh: overrides.authRefresh ?? parseOnOff('AUTH_REFRESH', env.AUTH_REFRESH, true),
     otpLimits: overrides.otpLimits ?? parseOtpLimits(nodeEnv, env.OTP_LIMITS),
+    googleMapsApiKey:
+      'googleMapsApiKey' in overrides ? overrides.googleMapsApiKey : env.GOOGLE_MAPS_API_KEY || undefined,
+    mapTiles: overrides.mapTiles ?? parseMapTiles(env),
     catalogueCacheMs: overrides.catalogueCacheMs ?? parseCatalogueCacheMs(nodeEnv, env.CATALOGUE_CACHE_MS),
   };
   return config;

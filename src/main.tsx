@@ -6,12 +6,15 @@ import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
+import { registerAddressMutationDefaults } from './features/address';
 import { browserAuth } from './features/auth/session';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
 const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient, auth: browserAuth });
+// Address changes made offline resume by their mutation key.
+void registerAddressMutationDefaults(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

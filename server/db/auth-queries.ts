@@ -19,7 +19,7 @@ import {
 } from '../domain/auth';
 import type { Db } from './client';
 import { rowsOf } from './rows';
-import { customers, otpChallenges, sessions } from './schema';
+import { addresses, customers, otpChallenges, sessions } from './schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -282,7 +282,8 @@ export async function exportCustomerData(db: Db, customerId: string) {
 
 /**
  * Erases a customer's personal data: the number becomes a tombstone, every session is revoked
- * and the code requests made for the number (with their addresses) are deleted. The row itself
+ * and the code requests made for the number (with their IP addresses) and the saved delivery
+ * addresses are deleted. The row itself
  * stays, so records that must be kept (orders) remain, anonymised.
  */
 export async function deleteCustomer(db: Db, customerId: string, now: Date): Promise<boolean> {
@@ -302,6 +303,8 @@ export async function deleteCustomer(db: Db, customerId: string, now: Date): Pro
       .set({ revokedAt: now })
       .where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
     await tx.delete(otpChallenges).where(eq(otpChallenges.mobile, customer.mobile));
+    // Saved addresses are personal data with nothing that must be kept (orders keep a snapshot).
+    await tx.delete(addresses).where(eq(addresses.customerId, customerId));
     return true;
   });
 }

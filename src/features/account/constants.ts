@@ -2,7 +2,6 @@
 export const ACCOUNT_TEXT = {
   noOrders: 'No orders yet',
   startShopping: 'Start shopping',
-  noAddresses: 'No saved addresses found.',
   downloadData: 'Download my data',
   deleteAccount: 'Delete my account',
   downloadFailed: 'We could not prepare your data. Please try again.',

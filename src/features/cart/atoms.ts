@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { atomWithStorage, unwrap } from 'jotai/utils';
 
-import { idbStorage } from '../../lib/idb-storage';
+import { deliveryAddressAtom } from '../address';
 import {
   addItem,
   applyServerProducts,
@@ -84,31 +84,6 @@ export const refreshCartAtom = atom(
       set(priceChangedIdsAtom, (previous) => [...new Set([...previous, ...priceChangedIds])]);
     }
   },
-);
-
-/** The parts of a saved address the cart needs (spec point 3's Address). */
-export interface DeliveryAddress {
-  _id: string;
-  tag: string;
-  locality: string;
-  buildingName: string;
-  floor?: string;
-  nearBy?: string;
-  name: string;
-  mobile?: string;
-  gps: { latitude: number; longitude: number };
-  city: string;
-}
-
-/**
- * Placeholder until the address feature owns it: the delivery address chosen for this order,
- * stored in IndexedDB under the spec's key 'deliveryAddress'.
- */
-export const deliveryAddressAtom = atomWithStorage<DeliveryAddress | null>(
-  'deliveryAddress',
-  null,
-  idbStorage<DeliveryAddress | null>(),
-  { getOnInit: true },
 );
 
 /** Where Proceed leads (spec point 4), reading the stored delivery address at the moment of the tap. */

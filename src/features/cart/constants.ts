@@ -26,7 +26,6 @@ export const CART_TEXT = {
   emptyTitle: 'Your cart is empty',
   emptyBody: 'Fresh groceries and daily essentials are a tap away.',
   startShopping: 'Start shopping',
-  addressesComingSoon: 'Saved addresses are coming soon',
 } as const;
 
 /** "2 Items": the spec's 'N Items' label, kept literally even for one item. */

@@ -10,13 +10,11 @@ export {
   cartTotalsAtom,
   clearCartAtom,
   decrementCartItemAtom,
-  deliveryAddressAtom,
   incrementCartItemAtom,
   refreshCartAtom,
   removeFromCartAtom,
   totalPriceAtom,
   totalQuantityAtom,
-  type DeliveryAddress,
 } from './atoms';
 export { useAddToCart, useCart, useCartQuantity } from './use-cart';
 export { computeBill, type Bill, type Cart, type CartItem, type CartProduct } from './cart-logic';

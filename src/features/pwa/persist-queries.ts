@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, removeOldestQuery } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 
+import { registerAddressMutationDefaults } from '../address';
 import { QUERY_CACHE_KEY, QUERY_CACHE_MAX_AGE, shouldPersistMutation, shouldPersistQuery } from './persisted-queries';
 
 /**
@@ -39,5 +40,7 @@ export async function persistQueries(queryClient: QueryClient): Promise<void> {
     // Private mode or a blocked database: the store works, it just forgets on reload.
     console.info('Saved data could not be restored', error);
   }
+  // A restored address change takes its function from the defaults, which load on demand.
+  await registerAddressMutationDefaults(queryClient);
   await queryClient.resumePausedMutations();
 }

@@ -1,14 +1,16 @@
-import { ACCOUNT_TEXT } from '../constants';
-import { AccountPage, EmptyState } from './AccountPage';
-import { PinIcon } from './Icons';
+import { Suspense } from 'react';
 
-/** Saved Address. Adding addresses (with the map picker) comes with the address feature. */
+import { Spinner } from '../../../components/Spinner';
+import { SavedAddresses } from '../../address';
+import { AccountPage } from './AccountPage';
+
+/** Saved Address (spec point 2): the address feature's list, in the account area's frame. */
 export function AddressesPage() {
   return (
     <AccountPage title="Saved Address">
-      <EmptyState icon={<PinIcon size={32} />} title={ACCOUNT_TEXT.noAddresses}>
-        The delivery addresses you save will be listed here, ready to pick when you order.
-      </EmptyState>
+      <Suspense fallback={<Spinner label="Loading your addresses" />}>
+        <SavedAddresses />
+      </Suspense>
     </AccountPage>
   );
 }

@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/Dialog';
 import { Sheet } from '../../../components/Sheet';
 import { Spinner } from '../../../components/Spinner';
 import { formatRupees } from '../../../lib/money';
+import { CartAddressView, deliveryAddressSnapshotAtom } from '../../address';
 import { popupActionAtom, usePopup } from '../../popups';
 import { priceChangedIdsAtom, proceedStepAtom } from '../atoms';
 import { CART_TEXT } from '../constants';
@@ -42,6 +43,8 @@ function CartPanelContent() {
   const { items, totals, loaded, increment, decrement, remove } = useCart();
   const priceChangedIds = useAtomValue(priceChangedIdsAtom);
   const [view, setView] = useState<View>('cart');
+  // Read without suspending: suspending here would hide the open sheet and lose its focus.
+  const deliveryAddress = useAtomValue(deliveryAddressSnapshotAtom);
   const [info, setInfo] = useState<{ charge: Charge; open: boolean }>({ charge: 'delivery', open: false });
   const titleId = useId();
   const list = useRef<HTMLUListElement>(null);
@@ -75,12 +78,9 @@ function CartPanelContent() {
     content = <Spinner label="Loading your cart" />;
   } else if (view === 'address') {
     content = (
-      <div className={styles.card}>
-        <p>{CART_TEXT.addressesComingSoon}</p>
-        <Button tone="outline" onClick={() => setView('cart')}>
-          Back to cart
-        </Button>
-      </div>
+      <Suspense fallback={<Spinner label="Loading your addresses" />}>
+        <CartAddressView />
+      </Suspense>
     );
   } else if (items.length === 0) {
     content = (
@@ -141,7 +141,8 @@ function CartPanelContent() {
     );
   }
 
-  const showProceed = loaded && view === 'cart' && hasBuyableItems;
+  // In the address view Proceed appears once an address is chosen, and then leads to checkout.
+  const showProceed = loaded && hasBuyableItems && (view === 'cart' || deliveryAddress !== null);
 
   return (
     <Sheet

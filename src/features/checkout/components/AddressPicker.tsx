@@ -4,12 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
-import type { DeliveryAddress } from '../../cart';
-import { addressesQueryOptions } from '../api/get-addresses';
+import { addressesQueryOptions, type Address } from '../../address';
 import { CHECKOUT_TEXT } from '../constants';
 import * as styles from './Checkout.css';
 
-export const formatAddress = (address: DeliveryAddress) =>
+export const formatAddress = (address: Address) =>
   [address.buildingName, address.floor, address.locality, address.nearBy, address.city].filter(Boolean).join(', ');
 
 interface Props {
@@ -17,7 +16,7 @@ interface Props {
   customerId: string;
   selectedId: string | null;
   onClose: () => void;
-  onSelect: (address: DeliveryAddress) => void;
+  onSelect: (address: Address) => void;
 }
 
 /** Change the delivery address without leaving the checkout: the customer's saved addresses. */

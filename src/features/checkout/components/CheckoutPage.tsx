@@ -8,15 +8,9 @@ import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api-client';
 import { formatRupees } from '../../../lib/money';
+import { deliveryAddressAtom } from '../../address';
 import { useSession } from '../../auth';
-import {
-  cartProductsQueryOptions,
-  clearCartAtom,
-  decrementCartItemAtom,
-  deliveryAddressAtom,
-  refreshCartAtom,
-  useCart,
-} from '../../cart';
+import { cartProductsQueryOptions, clearCartAtom, decrementCartItemAtom, refreshCartAtom, useCart } from '../../cart';
 import { NeedsConnection, useOnline } from '../../pwa';
 import { placeOrder } from '../api/place-order';
 import { quoteQueryOptions, ServerMessage } from '../api/quote-order';

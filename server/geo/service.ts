@@ -1,0 +1,74 @@
+import { isGazetteerId, loadGazetteer } from './gazetteer';
+import { createGoogleGeocoder } from './google';
+import { LruCache } from './lru-cache';
+import type { Geocoder, GeoSource, PlaceSuggestion, SelectedPlace } from './types';
+
+export interface Logger {
+  warn(object: object, message: string): void;
+}
+
+export interface GeoAnswer<T> {
+  value: T;
+  source: GeoSource;
+}
+
+export interface GeoService {
+  reverse(lat: number, lng: number): Promise<GeoAnswer<SelectedPlace | null>>;
+  autocomplete(query: string): Promise<GeoAnswer<PlaceSuggestion[]>>;
+  place(id: string): Promise<GeoAnswer<SelectedPlace | null>>;
+}
+
+export interface GeoServiceOptions {
+  googleApiKey: string | undefined;
+  log: Logger;
+  cache?: { maxEntries: number; ttlMs: number };
+}
+
+/** 5 decimals is about a metre: pins a hand's width apart share an answer. */
+const round = (value: number) => Math.round(value * 1e5) / 1e5;
+
+/**
+ * Geocoding with Google when a key is configured, the bundled gazetteer otherwise and whenever
+ * Google fails. Google's answers are cached in memory (they cost money and time); the
+ * gazetteer's are not (a lookup takes microseconds).
+ */
+export function createGeoService({
+  googleApiKey,
+  log,
+  cache: { maxEntries, ttlMs } = { maxEntries: 5000, ttlMs: 24 * 3600_000 },
+}: GeoServiceOptions): GeoService {
+  const google = googleApiKey ? createGoogleGeocoder(googleApiKey) : undefined;
+  const cache = new LruCache<unknown>(maxEntries, ttlMs);
+
+  async function answer<T>(
+    key: string,
+    ask: (geocoder: Geocoder) => Promise<T>,
+    useGoogle = google !== undefined,
+  ): Promise<GeoAnswer<T>> {
+    if (google && useGoogle) {
+      const cached = cache.get(key) as T | undefined;
+      if (cached !== undefined) return { value: cached, source: 'google' };
+      try {
+        const value = await ask(google);
+        cache.set(key, value);
+        return { value, source: 'google' };
+      } catch (error) {
+        log.warn({ err: error }, 'Google geocoding failed; answering from the gazetteer');
+      }
+    }
+    return { value: await ask(await loadGazetteer()), source: 'gazetteer' };
+  }
+
+  return {
+    reverse: (lat, lng) => {
+      const [rLat, rLng] = [round(lat), round(lng)];
+      return answer(`reverse:${rLat},${rLng}`, (g) => g.reverse(rLat, rLng));
+    },
+    autocomplete: (query) => {
+      const normalised = query.trim().replace(/\s+/g, ' ').toLowerCase();
+      return answer(`autocomplete:${normalised}`, (g) => g.autocomplete(normalised));
+    },
+    // A gazetteer suggestion (offered while Google was down) stays the gazetteer's.
+    place: (id) => answer(`place:${id}`, (g) => g.place(id), !isGazetteerId(id)),
+  };
+}

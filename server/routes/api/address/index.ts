@@ -1,0 +1,214 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+
+import { addAddress, deleteAddress, listAddresses, updateAddress } from '../../../db/address-queries';
+import type { AddressRow } from '../../../db/schema';
+import {
+  ADDRESS_MESSAGES,
+  baseVersion,
+  checkAddress,
+  isUuid,
+  MAX_ADDRESSES_PER_CUSTOMER,
+} from '../../../domain/address';
+import { AUTH_MESSAGES } from '../../../domain/auth';
+import { HttpError, badRequest } from '../../../errors';
+import type { SignedInCustomer } from '../../../plugins/auth';
+import { ErrorResponse } from '../../../schemas/common';
+import {
+  Address as AddressSchema,
+  AddressAnswer,
+  AddressBody,
+  AddressConflict,
+  AddressDeleted,
+  AddressIdParams,
+  AddressList,
+  AddressListQuery,
+  UserIdParams,
+  type Address,
+} from '../../../schemas/address';
+
+const tags = ['address'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+function signedIn(request: FastifyRequest): SignedInCustomer {
+  if (!request.customer) throw new HttpError(401, AUTH_MESSAGES.signInRequired);
+  return request.customer;
+}
+
+/** Spec point 3's Address: `_id`, `gps {latitude, longitude}`, optional fields left out when empty. */
+export function toAddress(row: AddressRow): Address {
+  return {
+    _id: row.id,
+    customer: row.customerId,
+    tag: row.tag,
+    locality: row.locality,
+    buildingName: row.buildingName,
+    ...(row.floor !== null && { floor: row.floor }),
+    ...(row.nearBy !== null && { nearBy: row.nearBy }),
+    name: row.name,
+    ...(row.mobile !== null && { mobile: row.mobile }),
+    gps: { latitude: row.latitude, longitude: row.longitude },
+    city: row.city,
+    ...(row.area !== null && { area: row.area }),
+    ...(row.state !== null && { state: row.state }),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The customer named in a path or query must be the signed-in one: 403 otherwise, never data. */
+function requireSelf(me: SignedInCustomer, customerId: string) {
+  if (customerId !== me.id) throw new HttpError(403, ADDRESS_MESSAGES.notYours);
+}
+
+/** An address id that is not a UUID cannot be anyone's address: the same 404 as a missing one. */
+function addressIdOf(params: { addressId: string }): string {
+  if (!isUuid(params.addressId)) throw new HttpError(404, ADDRESS_MESSAGES.notFound);
+  return params.addressId.toLowerCase();
+}
+
+/**
+ * Saved addresses (spec point 7): the paths are the spec's. Ownership comes from the session,
+ * never from the URL: another customer's id is 403, another customer's address is 404.
+ */
+const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.database;
+  app.addSchema(AddressSchema);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  app.get(
+    '/api/address/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in customer's saved addresses",
+        querystring: AddressListQuery,
+        response: { 200: AddressList, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      requireSelf(me, request.query.customer);
+      const rows = await listAddresses(db, me.id);
+      return { success: true as const, data: rows.map(toAddress) };
+    },
+  );
+
+  app.post(
+    '/api/address/:userId',
+    {
+      preHandler: app.authenticate,
+      attachValidation: true,
+      schema: {
+        tags,
+        security,
+        summary: 'Save a new address',
+        description: `At most ${MAX_ADDRESSES_PER_CUSTOMER} per customer (409 beyond). An \`_id\` chosen by the client makes a retried add idempotent.`,
+        params: UserIdParams,
+        body: AddressBody,
+        response: {
+          201: AddressAnswer,
+          200: AddressAnswer,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          409: ErrorResponse,
+          415: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = signedIn(request);
+      requireSelf(me, request.params.userId);
+      const checked = checkAddress(request.body);
+      if (!checked.ok) throw badRequest(checked.message);
+      const rawId = (request.body as { _id?: unknown } | undefined)?._id;
+      if (rawId !== undefined && !isUuid(rawId)) throw badRequest('_id: must be a UUID');
+      const result = await addAddress(db, me.id, checked.value, rawId?.toLowerCase());
+      switch (result.outcome) {
+        case 'limit':
+          throw new HttpError(409, ADDRESS_MESSAGES.limitReached(MAX_ADDRESSES_PER_CUSTOMER));
+        case 'taken':
+          throw new HttpError(409, '_id: is already in use; send the address without one');
+        case 'existing':
+          return reply
+            .code(200)
+            .send({ success: true as const, message: ADDRESS_MESSAGES.added, data: toAddress(result.address) });
+        case 'added':
+          return reply
+            .code(201)
+            .send({ success: true as const, message: ADDRESS_MESSAGES.added, data: toAddress(result.address) });
+      }
+    },
+  );
+
+  app.put(
+    '/api/address/:addressId',
+    {
+      preHandler: app.authenticate,
+      attachValidation: true,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a saved address',
+        description:
+          'Send the `version` the edit is based on: when the address changed since then the answer is 409 with the current address in `data`, and nothing is saved.',
+        params: AddressIdParams,
+        body: AddressBody,
+        response: {
+          200: AddressAnswer,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          409: AddressConflict,
+          415: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = signedIn(request);
+      const addressId = addressIdOf(request.params);
+      const checked = checkAddress(request.body);
+      if (!checked.ok) throw badRequest(checked.message);
+      const version = baseVersion(request.body);
+      if (version === 'invalid') throw badRequest('version: must be a whole number from 1');
+      const result = await updateAddress(db, me.id, addressId, checked.value, version, app.clock.now());
+      if (result.outcome === 'missing') throw new HttpError(404, ADDRESS_MESSAGES.notFound);
+      if (result.outcome === 'conflict') {
+        return reply
+          .code(409)
+          .send({ success: false as const, message: ADDRESS_MESSAGES.conflict, data: toAddress(result.current) });
+      }
+      return { success: true as const, message: ADDRESS_MESSAGES.updated, data: toAddress(result.address) };
+    },
+  );
+
+  app.delete(
+    '/api/address/:addressId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a saved address',
+        description: 'No body (spec point 7).',
+        params: AddressIdParams,
+        response: { 200: AddressDeleted, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      const addressId = addressIdOf(request.params);
+      if (!(await deleteAddress(db, me.id, addressId))) throw new HttpError(404, ADDRESS_MESSAGES.notFound);
+      return { success: true as const, message: ADDRESS_MESSAGES.deleted };
+    },
+  );
+};
+
+export default addressRoutes;

@@ -1,0 +1,31 @@
+import { atomWithStorage, unwrap } from 'jotai/utils';
+
+import { idbStorage } from '../../lib/idb-storage';
+import type { Address } from './types';
+
+/**
+ * Spec point 3's address slice, kept in IndexedDB under the spec's keys (point 7). Logout
+ * removes all three (auth's clearStoredAddresses announces it, and these atoms follow).
+ */
+
+/** The last list fetched for the signed-in customer: shown while offline. */
+export const addressesAtom = atomWithStorage<Address[]>('addresses', [], idbStorage<Address[]>(), { getOnInit: true });
+
+/** The address being edited; none means the form adds (spec point 4). */
+export const selectedAddressAtom = atomWithStorage<Address | null>(
+  'selectedAddress',
+  null,
+  idbStorage<Address | null>(),
+  { getOnInit: true },
+);
+
+/** Where this order goes, chosen in the cart's 'Select delivery address' view. */
+export const deliveryAddressAtom = atomWithStorage<Address | null>(
+  'deliveryAddress',
+  null,
+  idbStorage<Address | null>(),
+  { getOnInit: true },
+);
+
+/** The delivery address without suspending: null until IndexedDB has answered. */
+export const deliveryAddressSnapshotAtom = unwrap(deliveryAddressAtom, (previous) => previous ?? null);

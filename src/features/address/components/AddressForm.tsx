@@ -1,0 +1,177 @@
+import { useId, useState, type ReactNode } from 'react';
+
+import { Button } from '../../../components/Button';
+import { ADDRESS_TEXT, PRESET_TAGS } from '../constants';
+import type { AddressDraft } from '../types';
+import { mobileInput, validateAddress, type AddressFieldErrors } from '../validation';
+import * as styles from './AddressEditor.css';
+
+interface Props {
+  mode: 'add' | 'edit';
+  draft: AddressDraft;
+  onChange: (draft: AddressDraft) => void;
+  onSubmit: (draft: AddressDraft) => void;
+  /** Back to the map to pick the location again. */
+  onChangeLocation?: () => void;
+  titleRef?: React.Ref<HTMLHeadingElement>;
+}
+
+const isPreset = (tag: string) => (PRESET_TAGS as readonly string[]).includes(tag);
+
+/**
+ * The address form (spec points 4 and 5): add or edit mode, tags Home/Work/Hotel/Other (Other
+ * asks for a custom tag), locality read-only from the map, and every validation message.
+ */
+export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation, titleRef }: Props) {
+  const [errors, setErrors] = useState<AddressFieldErrors>({});
+  const [other, setOther] = useState(draft.tag !== '' && !isPreset(draft.tag));
+  const formId = useId();
+  const titleId = `${formId}-title`;
+
+  const set = <K extends keyof AddressDraft>(key: K, value: AddressDraft[K]) => {
+    const next = { ...draft, [key]: value };
+    onChange(next);
+    // A field's message goes as soon as it is put right.
+    if (errors[key as keyof AddressFieldErrors]) setErrors(validateAddress(next));
+  };
+
+  const field = (
+    key: 'buildingName' | 'floor' | 'nearBy' | 'name' | 'mobile',
+    label: string,
+    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ): ReactNode => {
+    const error = errors[key as keyof AddressFieldErrors];
+    const id = `${formId}-${key}`;
+    return (
+      <div className={styles.field}>
+        <label htmlFor={id} className={styles.label}>
+          {label}
+        </label>
+        <input
+          id={id}
+          className={styles.input}
+          value={draft[key]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => set(key, key === 'mobile' ? mobileInput(event.target.value) : event.target.value)}
+          {...extra}
+        />
+        {error && (
+          <p id={`${id}-error`} className={styles.error}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const tagError = errors.tag;
+  const localityError = errors.locality;
+
+  return (
+    <form
+      className={styles.form}
+      aria-labelledby={titleId}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = validateAddress(draft);
+        setErrors(found);
+        const first = Object.keys(found)[0];
+        if (first) {
+          document.getElementById(`${formId}-${first}`)?.focus();
+          return;
+        }
+        onSubmit(draft);
+      }}
+    >
+      <h3 id={titleId} ref={titleRef} tabIndex={-1} className={styles.formTitle}>
+        {mode === 'edit' ? ADDRESS_TEXT.editTitle : ADDRESS_TEXT.addTitle}
+      </h3>
+
+      <fieldset className={styles.field} aria-describedby={tagError ? `${formId}-tag-error` : undefined}>
+        <legend className={styles.label}>Save address as</legend>
+        <div className={styles.tags}>
+          {[...PRESET_TAGS, 'Other'].map((tag) => {
+            const pressed = tag === 'Other' ? other : !other && draft.tag === tag;
+            return (
+              <button
+                key={tag}
+                type="button"
+                id={tag === PRESET_TAGS[0] ? `${formId}-tag` : undefined}
+                className={styles.tagButton}
+                aria-pressed={pressed}
+                onClick={() => {
+                  if (tag === 'Other') {
+                    setOther(true);
+                    set('tag', '');
+                    requestAnimationFrame(() => document.getElementById(`${formId}-customTag`)?.focus());
+                  } else {
+                    setOther(false);
+                    set('tag', tag);
+                  }
+                }}
+              >
+                {tag}
+              </button>
+            );
+          })}
+        </div>
+        {other && (
+          <input
+            id={`${formId}-customTag`}
+            className={styles.input}
+            aria-label="Custom tag"
+            placeholder="e.g. Parents' home"
+            maxLength={30}
+            value={draft.tag}
+            aria-invalid={tagError ? true : undefined}
+            onChange={(event) => set('tag', event.target.value)}
+          />
+        )}
+        {tagError && (
+          <p id={`${formId}-tag-error`} className={styles.error}>
+            {tagError}
+          </p>
+        )}
+      </fieldset>
+
+      <div className={styles.field}>
+        <label htmlFor={`${formId}-locality`} className={styles.label}>
+          Locality
+        </label>
+        <div className={styles.localityRow}>
+          <input
+            id={`${formId}-locality`}
+            className={`${styles.input} ${styles.grow}`}
+            readOnly
+            value={draft.locality}
+            placeholder="Pick your location on the map"
+            aria-invalid={localityError ? true : undefined}
+            aria-describedby={localityError ? `${formId}-locality-error` : undefined}
+          />
+          {onChangeLocation && (
+            <Button tone="outline" size="sm" onClick={onChangeLocation}>
+              {ADDRESS_TEXT.changeLocation}
+            </Button>
+          )}
+        </div>
+        {localityError && (
+          <p id={`${formId}-locality-error`} className={styles.error}>
+            {localityError}
+          </p>
+        )}
+      </div>
+
+      {field('buildingName', 'Flat / House no / Building name', { autoComplete: 'address-line1', maxLength: 200 })}
+      {field('floor', 'Floor (optional)', { maxLength: 50 })}
+      {field('nearBy', 'Nearby landmark (optional)', { maxLength: 200 })}
+      {field('name', 'Your name', { autoComplete: 'name', maxLength: 100 })}
+      {field('mobile', 'Your mobile number (optional)', { inputMode: 'numeric', autoComplete: 'tel-national' })}
+
+      <Button type="submit" className={styles.submit}>
+        {mode === 'edit' ? ADDRESS_TEXT.update : ADDRESS_TEXT.save}
+      </Button>
+    </form>
+  );
+}

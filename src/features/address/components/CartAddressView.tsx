@@ -1,0 +1,78 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Suspense, useState } from 'react';
+
+import { Button } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
+import { deliveryAddressAtom } from '../atoms';
+import { ADDRESS_TEXT } from '../constants';
+import { useAddressBook } from '../use-address-book';
+import { useSaveAddress } from '../use-save-address';
+import { AddressEditor } from './AddressEditor';
+import { AddressSummary, Banners } from './AddressParts';
+import * as styles from './AddressBook.css';
+
+/**
+ * The cart panel's 'Select delivery address' view: tapping an address makes it the delivery
+ * address (spec point 4); the cart's Proceed then goes on to checkout.
+ */
+export function CartAddressView() {
+  return (
+    <Suspense fallback={<Spinner label="Loading your addresses" />}>
+      <CartAddressContent />
+    </Suspense>
+  );
+}
+
+function CartAddressContent() {
+  const { customerId, rows, isLoading, banners } = useAddressBook();
+  const delivery = useAtomValue(deliveryAddressAtom);
+  const setDelivery = useSetAtom(deliveryAddressAtom);
+  const [adding, setAdding] = useState(false);
+  const save = useSaveAddress(customerId);
+  const saved = rows?.filter((row) => row.pending === null).map((row) => row.address);
+
+  return (
+    <div className={styles.book}>
+      <Banners banners={banners} />
+      <Button tone="outline" className={styles.addButton} onClick={() => setAdding(true)}>
+        + {ADDRESS_TEXT.addNew}
+      </Button>
+      {isLoading ? (
+        <Spinner label="Loading your addresses" />
+      ) : rows && rows.length > 0 ? (
+        <ul className={styles.list} aria-label="Your saved addresses">
+          {rows.map(({ address, pending }) => (
+            <li key={address._id}>
+              <button
+                type="button"
+                className={styles.choice}
+                aria-pressed={delivery?._id === address._id}
+                disabled={pending !== null}
+                onClick={() => void setDelivery(address)}
+              >
+                <AddressSummary address={address} pending={pending} />
+                {delivery?._id === address._id && <span className={styles.badge}>{ADDRESS_TEXT.deliverHere}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : rows ? (
+        <div className={styles.empty}>
+          <h3>{ADDRESS_TEXT.noAddresses}</h3>
+        </div>
+      ) : null}
+      <AddressEditor
+        open={adding}
+        address={null}
+        previous={saved?.at(-1)}
+        onClose={() => setAdding(false)}
+        onSubmit={(draft) => {
+          save(draft, null);
+          setAdding(false);
+        }}
+      />
+    </div>
+  );
+}
+
+export default CartAddressView;

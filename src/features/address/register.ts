@@ -1,0 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Registers the address mutations' defaults (add, edit, delete by mutation key) on a query
+ * client, so that mutations paused offline, and restored from storage after a reload, can be
+ * resumed. The code loads on demand (the first page has no room for it), so this resolves once
+ * registered: await it before `queryClient.resumePausedMutations()`.
+ */
+export function registerAddressMutationDefaults(queryClient: QueryClient): Promise<void> {
+  return import('./api/address-mutations').then((module) => module.installAddressMutationDefaults(queryClient));
+}

@@ -1,0 +1,270 @@
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+
+import type { Product } from '../../server/schemas/product';
+import { expect, test } from './fixtures';
+
+// A 1x1 transparent PNG: map tiles never leave the machine in tests.
+const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+const PUNE = { latitude: 18.5204, longitude: 73.8567 };
+
+let nextMobile = 0;
+const mobile = () => `96${String(Date.now() % 1e6).padStart(6, '0')}${String(nextMobile++ % 100).padStart(2, '0')}`;
+
+async function offlineTiles(page: Page) {
+  await page.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+  );
+}
+
+async function allowLocation(context: BrowserContext, where = PUNE) {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(where);
+}
+
+const editor = (page: Page) => page.getByRole('dialog', { name: /^(Choose delivery location|Address details)$/ });
+const mapOf = (scope: Locator) => scope.locator('.leaflet-container');
+const addressForm = (scope: Locator) => scope.getByRole('form');
+
+async function openSavedAddresses(page: Page, signIn: (page: Page, mobile: string) => Promise<void>) {
+  await page.goto('/');
+  await signIn(page, mobile());
+  await page.goto('/account/address');
+  await expect(page.getByRole('heading', { name: 'No saved addresses found.' })).toBeVisible();
+}
+
+async function fillDetails(form: Locator, details: { building: string; name: string; mobile?: string }) {
+  await form.getByLabel('Flat / House no / Building name').fill(details.building);
+  await form.getByLabel('Your name').fill(details.name);
+  if (details.mobile !== undefined) await form.getByLabel('Your mobile number (optional)').fill(details.mobile);
+}
+
+test('add, edit and delete an address through the map, with every validation message', async ({
+  page,
+  context,
+  signIn,
+}) => {
+  await offlineTiles(page);
+  await allowLocation(context);
+  await openSavedAddresses(page, signIn);
+
+  await page.getByRole('button', { name: '+ Add new address' }).click();
+  const dialog = editor(page);
+  await expect(dialog).toBeVisible();
+  const form = addressForm(dialog);
+  await expect(form.getByRole('heading', { name: 'Enter Complete Address' })).toBeVisible();
+
+  // The confirm rule: no place yet.
+  await dialog.getByRole('button', { name: 'Confirm location' }).click();
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toHaveText("Your location couldn't be determined! Try again or enter manually.");
+  await expect(alert).toBeHidden({ timeout: 5000 });
+
+  // Every message of spec point 5.
+  await form.getByRole('button', { name: 'Other' }).click();
+  await form.getByLabel('Your mobile number (optional)').fill('12345');
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  for (const message of [
+    'Tag is required',
+    'Please enter your complete address details',
+    'Locality is required',
+    'Name is required',
+    'Please enter a valid 10-digit mobile number',
+  ]) {
+    await expect(form.getByText(message, { exact: true })).toBeVisible();
+  }
+  // Mobile input keeps digits only, at most 10.
+  await form.getByLabel('Your mobile number (optional)').fill('98765-43210 99');
+  await expect(form.getByLabel('Your mobile number (optional)')).toHaveValue('9876543210');
+
+  // Current location (granted): Pune.
+  await dialog.getByRole('button', { name: 'Use current location' }).click();
+  await expect(dialog.getByText('Pune, Maharashtra, India')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm location' }).click();
+  await expect(form.getByLabel('Locality')).toHaveValue('Pune, Maharashtra, India');
+  await expect(form.getByLabel('Locality')).toHaveAttribute('readonly', '');
+
+  await form.getByLabel('Custom tag').fill("Parents' home");
+  await fillDetails(form, { building: 'B-12, Shanti Niwas', name: 'Asha Rao' });
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  await expect(dialog).toBeHidden();
+
+  const list = page.getByRole('list', { name: 'Saved addresses' });
+  const card = list.getByRole('article', { name: "Parents' home: B-12, Shanti Niwas" });
+  await expect(card).toContainText('Pune, Maharashtra, India');
+  await expect(card).toContainText('Asha Rao · +91 9876543210');
+  await expect(card).not.toContainText('Waiting for a connection');
+
+  // Edit: the form opens filled in, in edit mode; a place search moves the address to Nagpur.
+  await card.getByRole('button', { name: "Address options for Parents' home" }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(form.getByRole('heading', { name: 'Edit Address' })).toBeVisible();
+  await expect(form.getByLabel('Custom tag')).toHaveValue("Parents' home");
+  await dialog.getByRole('combobox', { name: 'Search for a place' }).fill('nagp');
+  await dialog.getByRole('option', { name: /Nagpur/ }).click();
+  await expect(dialog.getByText('Nagpur, Maharashtra, India')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm location' }).click();
+  await expect(form.getByLabel('Locality')).toHaveValue('Nagpur, Maharashtra, India');
+  await form.getByRole('button', { name: 'Work' }).click();
+  await form.getByLabel('Flat / House no / Building name').fill('Office 5, Sitabuldi Towers');
+  await form.getByRole('button', { name: 'Update Address' }).click();
+  await expect(dialog).toBeHidden();
+  const edited = list.getByRole('article', { name: 'Work: Office 5, Sitabuldi Towers' });
+  await expect(edited).toContainText('Nagpur, Maharashtra, India');
+  await expect(list.getByRole('article')).toHaveCount(1);
+
+  // Delete asks first; Cancel keeps it.
+  await edited.getByRole('button', { name: 'Address options for Work' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Are you sure you want to delete this address?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(edited).toBeVisible();
+  await edited.getByRole('button', { name: 'Address options for Work' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('heading', { name: 'No saved addresses found.' })).toBeVisible();
+});
+
+test('without location permission the picker says so, and a click on the map still picks the place', async ({
+  page,
+  signIn,
+}) => {
+  await offlineTiles(page);
+  await openSavedAddresses(page, signIn);
+  await page.getByRole('button', { name: '+ Add new address' }).click();
+  const dialog = editor(page);
+  await dialog.getByRole('button', { name: 'Use current location' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to get your current location. Please try again.');
+
+  // The map opens on Mumbai (no previous address): a click near the pin names the place there.
+  const map = mapOf(dialog);
+  const box = (await map.boundingBox())!;
+  await map.click({ position: { x: box.width / 2 - 60, y: box.height / 2 - 40 } });
+  await expect(dialog.getByText(/Mumbai, Maharashtra, India/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm location' }).click();
+  const form = addressForm(dialog);
+  await expect(form.getByLabel('Locality')).toHaveValue(/Mumbai, Maharashtra, India$/);
+  await fillDetails(form, { building: 'Flat 3, Sea View', name: 'Ravi' });
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page.getByRole('article', { name: 'Home: Flat 3, Sea View' })).toBeVisible();
+});
+
+test('an address added offline is shown as pending and saved when the connection returns', async ({
+  page,
+  context,
+  signIn,
+}) => {
+  await offlineTiles(page);
+  await allowLocation(context);
+  await openSavedAddresses(page, signIn);
+  await page.getByRole('button', { name: '+ Add new address' }).click();
+  const dialog = editor(page);
+  await dialog.getByRole('button', { name: 'Use current location' }).click();
+  await expect(dialog.getByText('Pune, Maharashtra, India')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm location' }).click();
+  const form = addressForm(dialog);
+  await fillDetails(form, { building: 'Flat 9, Offline Towers', name: 'Meera' });
+
+  await context.setOffline(true);
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  const card = page.getByRole('article', { name: 'Home: Flat 9, Offline Towers' });
+  await expect(card).toContainText('Waiting for a connection');
+
+  await context.setOffline(false);
+  await expect(card).not.toContainText('Waiting for a connection');
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Home: Flat 9, Offline Towers' })).toBeVisible();
+});
+
+test('an edit based on an old copy is refused with a clear banner, and the current address is shown', async ({
+  page,
+  context,
+  signIn,
+  consoleGuard,
+}) => {
+  // The browser logs the refused PUT itself; the test checks what the shopper is told.
+  consoleGuard.allow(/status of 409/);
+  await offlineTiles(page);
+  await allowLocation(context);
+  await openSavedAddresses(page, signIn);
+  await page.getByRole('button', { name: '+ Add new address' }).click();
+  const dialog = editor(page);
+  await dialog.getByRole('button', { name: 'Use current location' }).click();
+  await expect(dialog.getByText('Pune, Maharashtra, India')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm location' }).click();
+  await fillDetails(addressForm(dialog), { building: 'Flat 1, First Copy', name: 'Asha' });
+  await addressForm(dialog).getByRole('button', { name: 'Save Address' }).click();
+  const card = page.getByRole('article', { name: 'Home: Flat 1, First Copy' });
+  await expect(card).toBeVisible();
+
+  // Another device changes it meanwhile (same session, straight through the API).
+  const session = await page.evaluate(() =>
+    JSON.parse(decodeURIComponent(/_auth_state=([^;]+)/.exec(document.cookie)![1]!)),
+  );
+  const listed = await (await page.request.get(`/api/address/?customer=${session.user.id}`)).json();
+  const address = listed.data[0];
+  const changed = await page.request.put(`/api/address/${address._id}`, {
+    data: { ...address, buildingName: 'Flat 1, Other Device', version: address.version },
+  });
+  expect(changed.status()).toBe(200);
+
+  await card.getByRole('button', { name: 'Address options for Home' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await addressForm(dialog).getByLabel('Flat / House no / Building name').fill('Flat 1, My Edit');
+  await addressForm(dialog).getByRole('button', { name: 'Update Address' }).click();
+  const banner = page.getByRole('alert').filter({ hasText: 'changed on another device' });
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Home: Flat 1, Other Device' })).toBeVisible();
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toBeHidden();
+});
+
+test('choose a delivery address in the cart, then Proceed goes to checkout and closes the cart', async ({
+  page,
+  context,
+  request,
+  signIn,
+}) => {
+  await offlineTiles(page);
+  await allowLocation(context);
+  await page.goto('/');
+  await signIn(page, mobile());
+  const products: Product[] = await (await request.get('/api')).json();
+  const product = products.find((p) => p.inStock)!;
+  await page
+    .getByRole('button', { name: `Add ${product.name} to cart` })
+    .first()
+    .click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^\d+ Items/ })
+    .click();
+  const cart = page.getByRole('dialog', { name: 'My Cart' });
+  await cart.getByRole('button', { name: /^Proceed/ }).click();
+  const addresses = page.getByRole('dialog', { name: 'Select delivery address' });
+  await expect(addresses.getByRole('heading', { name: 'No addresses found.' })).toBeVisible();
+  // No address chosen yet: nothing to proceed with.
+  await expect(addresses.getByRole('button', { name: /^Proceed/ })).toHaveCount(0);
+
+  await addresses.getByRole('button', { name: '+ Add new address' }).click();
+  const dialog = editor(page);
+  await dialog.getByRole('button', { name: 'Use current location' }).click();
+  await expect(dialog.getByText('Pune, Maharashtra, India')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm location' }).click();
+  await fillDetails(addressForm(dialog), { building: 'House 7, Koregaon Park', name: 'Asha' });
+  await addressForm(dialog).getByRole('button', { name: 'Save Address' }).click();
+  await expect(dialog).toBeHidden();
+
+  const choice = addresses.getByRole('button', { name: /House 7, Koregaon Park/ });
+  await expect(choice).toBeEnabled();
+  await expect(choice).toHaveAttribute('aria-pressed', 'false');
+  await choice.click();
+  await expect(choice).toHaveAttribute('aria-pressed', 'true');
+  await addresses.getByRole('button', { name: /^Proceed/ }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(addresses).toBeHidden();
+  await expect(cart).toBeHidden();
+});

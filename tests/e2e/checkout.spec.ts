@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
-import { addresses, customers, products } from '../../server/db/schema';
+import { products } from '../../server/db/schema';
 import { seedCatalog } from '../../server/db/seed/seed';
 import { runOps } from '../../server/ops/cli';
 import { expect, startServer, stopServer, test as base, type StoreServer } from './fixtures';
@@ -54,20 +54,6 @@ const test = base.extend<object, { prepared: Prepared; server: StoreServer }>({
         .update(products)
         .set({ pricePaise: 12000, mrpPaise: 12000, stock: 50 })
         .where(eq(products.id, second!.id));
-      for (const [key, mobile] of Object.entries(SHOPPERS)) {
-        const [customer] = await database.db.insert(customers).values({ mobile }).returning({ id: customers.id });
-        const far = key === 'faraway';
-        await database.db.insert(addresses).values({
-          customerId: customer!.id,
-          tag: far ? 'Work' : 'Home',
-          name: far ? 'Ravi' : 'Asha',
-          buildingName: far ? 'Tidel Park' : 'Flat 4, Sea View',
-          locality: far ? 'Taramani' : 'Hill Road, Bandra West',
-          city: far ? 'Chennai' : 'Mumbai',
-          latitude: far ? 12.9895 : 19.06,
-          longitude: far ? 80.2486 : 72.83,
-        });
-      }
       const giftCardCode = (await runOps(['giftcard:issue', '--amount', '100'], database, config.jwtSecret)).trim();
       await database.close();
       const server = await startServer(dataDir);
@@ -79,6 +65,30 @@ const test = base.extend<object, { prepared: Prepared; server: StoreServer }>({
   ],
   server: [async ({ prepared }, use) => use(prepared.server), { scope: 'worker' }],
 });
+
+const MUMBAI = {
+  tag: 'Home',
+  name: 'Asha',
+  buildingName: 'Flat 4, Sea View',
+  locality: 'Hill Road, Bandra West',
+  city: 'Mumbai',
+  gps: { latitude: 19.06, longitude: 72.83 },
+};
+const CHENNAI = {
+  tag: 'Work',
+  name: 'Ravi',
+  buildingName: 'Tidel Park',
+  locality: 'Taramani',
+  city: 'Chennai',
+  gps: { latitude: 12.9895, longitude: 80.2486 },
+};
+
+/** Saves an address for the signed-in shopper through the address API, with the page's cookies. */
+async function saveAddress(page: Page, address: typeof MUMBAI) {
+  const me = await (await page.request.get('/api/customer/me')).json();
+  const saved = await page.request.post(`/api/address/${me.data.id}`, { data: address });
+  expect(saved.status(), await saved.text()).toBe(201);
+}
 
 const main = (page: Page) => page.getByRole('main');
 const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'My Cart' });
@@ -109,11 +119,22 @@ test('a cart goes through checkout to a placed order, found in My Orders and its
 }) => {
   await page.goto('/');
   await signIn(page, SHOPPERS.orders);
+  await saveAddress(page, MUMBAI);
   await addToCart(page, prepared.cheap);
-  await page.goto('/checkout');
+  // The cart's Proceed asks for a delivery address, then leads to checkout.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^1 Items/ })
+    .click();
+  await cartPanel(page)
+    .getByRole('button', { name: /^Proceed/ })
+    .click();
+  const addresses = page.getByRole('dialog', { name: 'Select delivery address' });
+  await addresses.getByRole('button', { name: /Flat 4, Sea View/ }).click();
+  await addresses.getByRole('button', { name: /^Proceed/ }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
   await expect(main(page).getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await expect(main(page).getByText('Choose where we should deliver this order.')).toBeVisible();
-  await chooseAddress(page, /Home · Asha/);
+  await expect(main(page).getByText('Flat 4, Sea View, Hill Road, Bandra West, Mumbai')).toBeVisible();
   await expect(main(page).getByText(/^Delivery in \d+ minutes$/)).toBeVisible();
 
   // ₹40 is under ₹99: delivery ₹25, handling ₹5.
@@ -147,8 +168,10 @@ test('a cart goes through checkout to a placed order, found in My Orders and its
 test('an order can be cancelled while processing, and reordered into the cart', async ({ page, signIn, prepared }) => {
   await page.goto('/');
   await signIn(page, SHOPPERS.cancel);
+  await saveAddress(page, MUMBAI);
   await addToCart(page, prepared.dear);
   await page.goto('/checkout');
+  await expect(main(page).getByText('Choose where we should deliver this order.')).toBeVisible();
   await chooseAddress(page, /Home · Asha/);
   // ₹120 is over ₹99: delivery is free.
   await expect(billRow(page, 'Delivery charge')).toContainText('FREE');
@@ -174,6 +197,7 @@ test('a redeemed e-gift card pays part of an order', async ({ page, signIn, prep
   consoleGuard.allow(/status of 409/);
   await page.goto('/');
   await signIn(page, SHOPPERS.giftCard);
+  await saveAddress(page, MUMBAI);
   await page.goto('/account/egiftcards');
   await expect(main(page).getByTestId('giftcard-balance')).toHaveText('₹0.00');
   await main(page).getByLabel('Gift card code').fill(prepared.giftCardCode.toLowerCase());
@@ -206,6 +230,7 @@ test('a redeemed e-gift card pays part of an order', async ({ page, signIn, prep
 test('an address outside the delivery area is refused', async ({ page, signIn, prepared }) => {
   await page.goto('/');
   await signIn(page, SHOPPERS.faraway);
+  await saveAddress(page, CHENNAI);
   await addToCart(page, prepared.cheap);
   await page.goto('/checkout');
   await chooseAddress(page, /Work · Ravi/);

@@ -64,7 +64,8 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
-    trustProxy: config.env === 'production',
+    // Who may set the client address (the per-IP OTP cap counts it) and protocol: TRUST_PROXY.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();

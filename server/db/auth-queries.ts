@@ -19,7 +19,7 @@ import {
 } from '../domain/auth';
 import type { Db } from './client';
 import { rowsOf } from './rows';
-import { customers, otpChallenges, sessions } from './schema';
+import { addresses, customers, otpChallenges, sessions } from './schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -342,8 +342,9 @@ export async function exportCustomerData(db: Db, customerId: string) {
 }
 
 /**
- * Erases a customer's personal data: the number becomes a tombstone, every session is revoked
- * and the code requests made for the number (with their addresses) are deleted. The row itself
+ * Erases a customer's personal data: the number becomes a tombstone, the saved delivery addresses
+ * are deleted, every session is revoked and the code requests made for the number (with their
+ * client addresses) are deleted. The row itself
  * stays, so records that must be kept (orders) remain, anonymised.
  */
 export async function deleteCustomer(db: Db, customerId: string, now: Date): Promise<boolean> {
@@ -358,6 +359,7 @@ export async function deleteCustomer(db: Db, customerId: string, now: Date): Pro
       .update(customers)
       .set({ mobile: mobileTombstone(customerId), deletedAt: now })
       .where(eq(customers.id, customerId));
+    await tx.delete(addresses).where(eq(addresses.customerId, customerId));
     await tx
       .update(sessions)
       .set({ revokedAt: now })

@@ -50,7 +50,8 @@ describe('without a trusted proxy (the default outside production)', () => {
     }
     const refused = await ask(ctx, nextNumber(), address, '198.51.100.200');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('Too many OTP requests from your network. Please try again in 1 hour.');
+    // Real time runs here: the wait is an hour less the seconds the 60 requests took.
+    expect(refused.json().message).toMatch(/^Too many OTP requests from your network\. Please try again in /);
   });
 });
 

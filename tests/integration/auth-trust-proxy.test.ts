@@ -74,6 +74,15 @@ describe('with TRUST_PROXY naming the proxy', () => {
     expect(await countedAddress(ctx, mobile)).toBe('198.51.100.9');
   });
 
+  it('stores whatever odd text a trusted proxy forwards as text, never as SQL', async () => {
+    const mobile = nextNumber();
+    const odd = "198.51.100.1'); delete from otp_challenges; --";
+    expect((await ask(ctx, mobile, '10.0.0.2', odd)).statusCode).toBe(200);
+    expect(await countedAddress(ctx, mobile)).toBe(odd);
+    // Asking again at once is refused by the resend wait: the history was read with that address.
+    expect((await ask(ctx, mobile, '10.0.0.2', odd)).statusCode).toBe(429);
+  });
+
   it('ignores X-Forwarded-For from anyone else', async () => {
     const mobile = nextNumber();
     expect((await ask(ctx, mobile, '203.0.113.60', '198.51.100.8')).statusCode).toBe(200);

@@ -4,11 +4,12 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
+import catalogueCache from './plugins/catalogue-cache';
 import clockPlugin, { systemClock, type Clock } from './plugins/clock';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -67,6 +68,13 @@ export async function buildApp({
     // Who may set the client address (the per-IP OTP cap counts it) and protocol: TRUST_PROXY.
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors the router raises before any route runs still answer in the API's shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .send({ success: false, message: tooLong ? 'Request path is too long' : 'Request path is not valid' });
+    },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -76,6 +84,8 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Before compression, so that it keeps answers uncompressed and hits are compressed as usual.
+  await app.register(catalogueCache, { ttlMs: config.catalogueCacheMs });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(swagger, {

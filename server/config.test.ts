@@ -91,6 +91,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: tempDir(), AUTH_REFRESH: 'no' })).toThrow(/AUTH_REFRESH must be on or off/);
     });
 
+    it('read CATALOGUE_CACHE_MS, a second by default and off under test', () => {
+      expect(loadConfig({ DATA_DIR: tempDir() }).catalogueCacheMs).toBe(1000);
+      expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).catalogueCacheMs).toBe(0);
+      expect(loadConfig({ DATA_DIR: tempDir(), CATALOGUE_CACHE_MS: '250' }).catalogueCacheMs).toBe(250);
+      expect(() => loadConfig({ DATA_DIR: tempDir(), CATALOGUE_CACHE_MS: '-1' })).toThrow(/CATALOGUE_CACHE_MS must be/);
+    });
+
     it('lift OTP limits with OTP_LIMITS=off, but never in production', () => {
       expect(loadConfig({ DATA_DIR: tempDir(), OTP_LIMITS: 'off' }).otpLimits.enforced).toBe(false);
       expect(() => loadConfig({ ...production(), SMS_PROVIDER: 'msg91', ...msg91, OTP_LIMITS: 'off' })).toThrow(

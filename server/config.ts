@@ -29,6 +29,11 @@ export interface AppConfig {
    * none, or the listed addresses and networks (Fastify's trustProxy).
    */
   trustProxy: TrustProxy;
+  /**
+   * How long (ms) a public catalogue answer is reused from memory before the database is asked
+   * again (CATALOGUE_CACHE_MS; 0 turns it off, the default under NODE_ENV=test).
+   */
+  catalogueCacheMs: number;
 }
 
 export type TrustProxy = false | string[];
@@ -208,6 +213,15 @@ function parseTrustProxy(env: AppConfig['env'], raw: string | undefined): TrustP
   return entries;
 }
 
+function parseCatalogueCacheMs(nodeEnv: AppConfig['env'], raw: string | undefined): number {
+  if (raw === undefined || raw === '') return nodeEnv === 'test' ? 0 : 1000;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) {
+    throw new ConfigError(`CATALOGUE_CACHE_MS must be a whole number of milliseconds from 0 to 60000; got "${raw}".`);
+  }
+  return ms;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = overrides.env ?? parseEnv(env.NODE_ENV);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -226,6 +240,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     otpLimits: overrides.otpLimits ?? parseOtpLimits(nodeEnv, env.OTP_LIMITS),
     otpTtlSeconds: overrides.otpTtlSeconds ?? parseOtpTtl(nodeEnv, env.TEST_OTP_TTL_SECONDS),
     trustProxy: overrides.trustProxy ?? parseTrustProxy(nodeEnv, env.TRUST_PROXY),
+    catalogueCacheMs: overrides.catalogueCacheMs ?? parseCatalogueCacheMs(nodeEnv, env.CATALOGUE_CACHE_MS),
   };
   return config;
 }

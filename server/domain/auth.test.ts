@@ -39,12 +39,23 @@ describe('normaliseMobile', () => {
     expect(normaliseMobile(input)).toEqual({ ok: false, message: 'Mobile number is required' });
   });
 
-  it.each(['98765', '987654321', '5876543210', '0123456789', 'abcdefghij', '9'.repeat(33), true, {}, []])(
-    'refuses %j',
-    (input) => {
-      expect(normaliseMobile(input)).toEqual({ ok: false, message: 'Mobile number must be 10 digits' });
-    },
-  );
+  it.each([
+    '98765',
+    '987654321',
+    '5876543210',
+    '0123456789',
+    'abcdefghij',
+    '9'.repeat(33),
+    // Only a country code or a trunk 0 is dropped, never arbitrary leading digits.
+    '12349876543210',
+    9007199254740991,
+    '55 98765 43210',
+    true,
+    {},
+    [],
+  ])('refuses %j', (input) => {
+    expect(normaliseMobile(input)).toEqual({ ok: false, message: 'Mobile number must be 10 digits' });
+  });
 });
 
 describe('parseOtp', () => {

@@ -84,8 +84,9 @@ export function normaliseMobile(input: unknown): MobileResult {
   if (raw.trim() === '') return { ok: false, message: AUTH_MESSAGES.mobileRequired };
   // Room for '+91 98765-43210' and the like; anything longer is not a typed phone number.
   if (raw.length > MOBILE_INPUT_MAX_LENGTH) return { ok: false, message: AUTH_MESSAGES.mobileInvalid };
-  const digits = raw.replace(/\D/g, '').slice(-10);
-  if (!/^[6-9]\d{9}$/.test(digits)) return { ok: false, message: AUTH_MESSAGES.mobileInvalid };
+  // Ten digits, or ten after the country code (91, 091) or a trunk 0: nothing else is dropped.
+  const digits = /^(?:0|91|091|0091)?([6-9]\d{9})$/.exec(raw.replace(/\D/g, ''))?.[1];
+  if (!digits) return { ok: false, message: AUTH_MESSAGES.mobileInvalid };
   return { ok: true, mobile: digits };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { HttpError } from '../errors';
+import { badRequest, HttpError } from '../errors';
 
 /**
  * The values a field may take when it failed a choice of constants (a union of literals fails
@@ -35,11 +35,52 @@ function validationMessage(error: FastifyError): string {
 }
 
 /**
+ * The path of the first number that is not finite (JSON's 1e309 and a query's 1e309 both become
+ * Infinity, which the validator lets through); undefined when there is none.
+ */
+export function nonFiniteField(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path || 'value';
+  if (depth > 32 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const found = nonFiniteField(child, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+
+/**
+ * True when an error (or what caused it) says the database could not be reached, as opposed to
+ * a query that failed: a refused or dropped connection, a connect timeout, an SQLSTATE of class
+ * 08 (connection exception) or 57P01-57P03 (server shutting down or starting).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08|^57P0[123]$/.test(code))) return true;
+  if (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      message,
+    )
+  )
+    return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
+/**
  * Every error leaves as `{ success: false, message }`. Client mistakes keep their status and
  * a message naming the field; anything else is a 500 whose details stay in the log.
  */
 export default fp(
   async (app: FastifyInstance) => {
+    app.addHook('preHandler', async (request) => {
+      for (const part of [request.params, request.query, request.body]) {
+        const field = nonFiniteField(part);
+        if (field) throw badRequest(`${field}: must be a finite number`);
+      }
+    });
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).headers(error.headers).send({ success: false, message: error.message });
@@ -60,13 +101,18 @@ export default fp(
                 : error.message;
         return reply.code(status).send({ success: false, message });
       }
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(503 === status ? 503 : 500).send({
+      const unavailable = status === 503 || isDatabaseUnavailable(error);
+      if (unavailable) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('Retry-After', '5');
+      } else {
+        request.log.error({ err: error }, 'request failed');
+      }
+      return reply.code(unavailable ? 503 : 500).send({
         success: false,
-        message:
-          status === 503
-            ? 'Service temporarily unavailable. Please try again.'
-            : 'Something went wrong on our side. Please try again.',
+        message: unavailable
+          ? 'Service temporarily unavailable. Please try again.'
+          : 'Something went wrong on our side. Please try again.',
       });
     });
   },

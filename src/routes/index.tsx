@@ -41,7 +41,7 @@ function Home() {
             What are you looking for?
           </h2>
           <Link to="/collection" className={styles.seeMore}>
-            See more
+            See more<span className={visuallyHidden}> products</span>
           </Link>
         </div>
         <ProductCarousel

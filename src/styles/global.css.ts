@@ -23,6 +23,8 @@ globalStyle('img', { height: 'auto' });
 globalStyle('button, input, select, textarea', { font: 'inherit', color: 'inherit' });
 globalStyle('button', { cursor: 'pointer' });
 globalStyle('a', { color: 'inherit' });
+// A link inside running text must not rely on colour alone to stand out.
+globalStyle('p a', { textDecoration: 'underline', textUnderlineOffset: '0.15em' });
 globalStyle('h1, h2, h3, h4, p', { margin: 0 });
 globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
 globalStyle('#root', { minHeight: '100vh', display: 'flex', flexDirection: 'column' });

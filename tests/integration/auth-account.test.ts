@@ -65,6 +65,11 @@ describe('DELETE /api/customer/me', () => {
       success: false,
       message: 'Please confirm that you want to delete your account.',
     });
+    // The confirmation must be a real true, not a string the validator would coerce.
+    for (const confirm of ['true', 1, 'yes']) {
+      const coerced = await deleteAccount(bearer(session.token), { confirm });
+      expect(coerced.statusCode, String(confirm)).toBe(400);
+    }
     const missing = await deleteAccount(bearer(session.token), {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/confirm/);

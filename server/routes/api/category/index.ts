@@ -14,6 +14,7 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/category/public',
     {
+      config: { catalogueCache: true },
       schema: {
         tags: ['category'],
         summary: 'The categories, in navigation order, with sub-categories and counts',

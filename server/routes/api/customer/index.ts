@@ -53,11 +53,13 @@ import { SmsError } from '../../../sms/types';
 const tags = ['customer'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
-/** The body as sent; OTP routes validate it themselves so that shoppers get the spec's messages. */
-const rawField = (request: FastifyRequest, field: string): unknown => {
-  const body = request.body;
-  return body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
-};
+/**
+ * The body's top-level fields exactly as sent, before the validator coerces types (it would turn
+ * "true" into true and 9876543210 into a string). OTP routes validate the mobile and the code
+ * themselves so that shoppers get the spec's messages; account deletion needs a real `true`.
+ */
+const sentBodies = new WeakMap<FastifyRequest, Record<string, unknown>>();
+const rawField = (request: FastifyRequest, field: string): unknown => sentBodies.get(request)?.[field];
 
 function signedIn(request: FastifyRequest): SignedInCustomer {
   if (!request.customer) throw new HttpError(401, AUTH_MESSAGES.signInRequired);
@@ -73,6 +75,11 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
  */
 const customerRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, { config }) => {
   const { db } = app.database;
+
+  app.addHook('preValidation', async (request) => {
+    const body = request.body;
+    if (body && typeof body === 'object' && !Array.isArray(body)) sentBodies.set(request, { ...body });
+  });
 
   // Answers here carry tokens or personal data: no cache may keep them.
   app.addHook('onSend', async (_request, reply) => {

@@ -19,6 +19,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api',
     {
+      config: { catalogueCache: true },
       schema: {
         tags: ['product'],
         summary: 'The product list (the storefront home feed)',
@@ -36,6 +37,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/product/public',
     {
+      config: { catalogueCache: true },
       schema: {
         tags: ['product'],
         summary: 'Browse and search products',
@@ -60,6 +62,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/product/public/:id',
     {
+      config: { catalogueCache: true },
       schema: {
         tags: ['product'],
         summary: 'One product by its numeric id',

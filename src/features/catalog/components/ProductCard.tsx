@@ -9,9 +9,11 @@ interface Props {
   product: Product;
   /** Slot for the cart control (Add button or quantity stepper). */
   action?: React.ReactNode;
+  /** Above the fold: load the image at once and ahead of others (it is likely the largest paint). */
+  priority?: boolean;
 }
 
-export function ProductCard({ product, action }: Props) {
+export function ProductCard({ product, action, priority = false }: Props) {
   return (
     <article className={styles.card} aria-label={product.name}>
       {product.discount > 0 && <span className={styles.badge}>{product.discount}% OFF</span>}
@@ -22,7 +24,8 @@ export function ProductCard({ product, action }: Props) {
           alt=""
           width={160}
           height={160}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
       </Link>

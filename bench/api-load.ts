@@ -1,0 +1,252 @@
+/**
+ * API load: requests per second and p50/p99 latency at a fixed concurrency, through HTTP, against
+ * the real server started as its own process (as in production), for each scenario a shopper
+ * drives: a category listing with a sort, search, a product by id, an OTP request and, when the
+ * server has orders, placing an order. In the same run it measures this machine's ceiling (a bare
+ * Fastify route returning a constant, also in its own process) so every figure is also given as
+ * a ratio to it, and the server's resident memory at idle and at its peak under load.
+ *
+ *   node --import tsx bench/api-load.ts [--connections 10] [--duration 10] [--only listing,search]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/api-load.ts
+ *
+ * PGlite in a temporary data directory by default. With DATABASE_URL the benchmark creates a
+ * scratch database of its own on that server and drops it afterwards. OTP request limits are
+ * lifted (OTP_LIMITS=off) because every request comes from one address. Prints one JSON object.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import pg from 'pg';
+
+import { QUERY_MIX } from './search-mix';
+
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  duration: number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  requests: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const { values: args } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '10' },
+    only: { type: 'string' },
+  },
+});
+const connections = Number(args.connections);
+const duration = Number(args.duration);
+const only = args.only?.split(',');
+
+const CATEGORIES = [
+  'vegetables-fruits',
+  'dairy-breakfast',
+  'munchies',
+  'cold-drinks-juices',
+  'instant-frozen-food',
+  'tea-coffee-health-drinks',
+  'bakery-biscuits',
+  'personal-care',
+  'household-essentials',
+];
+const SORTS = ['relevance', 'price-asc', 'price-desc', 'name', 'discount'];
+
+interface Server {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+function spawnServer(args: string[], env: Record<string, string>): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /(?:Storefront ready at|Ceiling ready at) (\S+)/.exec(output);
+      if (!match) return;
+      child.stdout!.off('data', onData);
+      child.stderr!.off('data', onData);
+      resolve({
+        url: match[1]!,
+        pid: child.pid!,
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
+
+const rssMb = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10;
+};
+
+interface Figures {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  peakRssMb?: number;
+}
+
+async function load(server: Server, setupRequest: (request: AutocannonRequest) => AutocannonRequest): Promise<Figures> {
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(server.pid));
+  }, 250);
+  try {
+    const result = await autocannon({ url: server.url, connections, duration, requests: [{ setupRequest }] });
+    return {
+      rps: Math.round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+      peakRssMb: peak,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+let counter = 0;
+const next = () => counter++;
+
+const scenarios: Record<string, (request: AutocannonRequest) => AutocannonRequest> = {
+  listing: (request) => {
+    const n = next();
+    const category = CATEGORIES[n % CATEGORIES.length];
+    const sort = SORTS[Math.floor(n / CATEGORIES.length) % SORTS.length];
+    return { ...request, method: 'GET', path: `/api/product/public?category=${category}&sort=${sort}` };
+  },
+  search: (request) => {
+    const query = QUERY_MIX[next() % QUERY_MIX.length]!;
+    const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    return { ...request, method: 'GET', path: `/api/product/public?${params}` };
+  },
+  product: (request) => ({ ...request, method: 'GET', path: `/api/product/public/${(next() % 444) + 1}` }),
+  otp: (request) => ({
+    ...request,
+    method: 'POST',
+    path: '/api/customer/public',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: `9${String(100_000_000 + next()).slice(-9)}` }),
+  }),
+};
+
+async function scratchDatabase(url: string) {
+  const name = `storefront_bench_load_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-load-'));
+const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : undefined;
+const results: Record<string, Figures & { ofCeiling: number }> = {};
+let ceiling: Figures;
+let idleRssMb = 0;
+try {
+  const bare = await spawnServer(['bench/ceiling-server.ts'], {});
+  try {
+    ceiling = await load(bare, (request) => ({ ...request, method: 'GET', path: '/' }));
+  } finally {
+    await bare.stop();
+  }
+
+  const server = await spawnServer(['server/server.ts'], {
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    OTP_LIMITS: 'off',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  });
+  try {
+    // Warm up every route once, then let the process settle before reading idle memory.
+    for (const setup of Object.values(scenarios)) {
+      const request = setup({});
+      await fetch(new URL(request.path!, server.url), {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    idleRssMb = rssMb(server.pid);
+    for (const [name, setup] of Object.entries(scenarios)) {
+      if (only && !only.includes(name)) continue;
+      const figures = await load(server, setup);
+      results[name] = { ...figures, ofCeiling: Math.round((figures.rps / ceiling.rps) * 1000) / 1000 };
+    }
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await scratch?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(
+  JSON.stringify(
+    {
+      benchmark: 'api-load',
+      command: `${engine === 'postgres' ? 'DATABASE_URL=postgres://… ' : ''}node --import tsx bench/api-load.ts --connections ${connections} --duration ${duration}`,
+      engine,
+      cpus: cpus().length,
+      connections,
+      durationSeconds: duration,
+      ceiling: ceiling!,
+      memory: { idleRssMb, peakRssMb: Math.max(...Object.values(results).map((r) => r.peakRssMb ?? 0)) },
+      scenarios: results,
+      target: 'catalogue reads (listing, search, product) >= 0.25 of the ceiling with p99 < 25 ms on PostgreSQL',
+    },
+    null,
+    2,
+  ),
+);

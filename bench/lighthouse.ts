@@ -1,0 +1,184 @@
+/**
+ * Lighthouse (mobile preset: a mid-range phone on a slow 4G link, simulated) for `/`, a category
+ * page, a product page and `/checkout` signed in, on the built client served by the real server
+ * in its own process with a fresh data directory. Prints one JSON object: the four category
+ * scores and LCP, TBT and CLS for each page.
+ *
+ *   npm run build && node --import tsx bench/lighthouse.ts [--runs 1]
+ *
+ * Uses Debian's Chromium (/usr/bin/chromium, or CHROME_PATH). Targets: performance >= 95,
+ * accessibility 100, best practices 100, SEO >= 95.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '1' }, details: { type: 'boolean', default: false } },
+});
+const runs = Math.max(1, Number(args.runs));
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function startServer(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Storefront ready at (\S+)/.exec(output);
+      if (!match) return;
+      resolve({
+        url: match[1]!,
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
+
+/** Signs in through the API as the storefront does and returns the Cookie header it would send. */
+async function signIn(base: string, dataDir: string): Promise<string> {
+  const mobile = '9876543219';
+  const post = (url: string, body: unknown) =>
+    fetch(new URL(url, base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const requested = await post('/api/customer/public', { mobile });
+  if (!requested.ok) throw new Error(`OTP request failed: ${requested.status} ${await requested.text()}`);
+  const lines = readFileSync(path.join(dataDir, 'sms-outbox.jsonl'), 'utf8').trim().split('\n');
+  const otp = /code is (\d{6})/.exec(JSON.parse(lines.at(-1)!).text)?.[1];
+  const verified = await post('/api/customer/public/verify', { mobile, otp });
+  if (!verified.ok) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
+  return verified.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .join('; ');
+}
+
+interface PageFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  failing: string[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-lh-'));
+const server = await startServer(dataDir);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
+const results: Record<string, PageFigures> = {};
+try {
+  const cookie = await signIn(server.url, dataDir);
+  const pages: { name: string; url: string; headers?: Record<string, string> }[] = [
+    { name: '/', url: '/' },
+    { name: '/{category}', url: '/dairy-breakfast' },
+    { name: '/products/{id}', url: '/products/1' },
+    { name: '/checkout (signed in)', url: '/checkout', headers: { cookie } },
+  ];
+  for (const page of pages) {
+    const samples: PageFigures[] = [];
+    for (let run = 0; run < runs; run++) {
+      const result = await lighthouse(new URL(page.url, server.url).toString(), {
+        port: Number(chrome.port),
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        extraHeaders: page.headers,
+      });
+      const lhr = result!.lhr;
+      if (args.details) {
+        for (const audit of Object.values(lhr.audits)) {
+          if (audit.score === null || audit.score >= 1 || audit.scoreDisplayMode === 'informative') continue;
+          const items =
+            (audit.details as { items?: { node?: { snippet?: string }; href?: string; text?: string }[] })?.items ?? [];
+          console.error(
+            `${page.name} ${audit.id}: ${items
+              .slice(0, 5)
+              .map((i) => i.node?.snippet ?? i.href ?? i.text ?? '')
+              .join(' | ')}`,
+          );
+        }
+      }
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      samples.push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+        cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+        // What keeps a category from full marks, to act on.
+        failing: Object.values(lhr.categories)
+          .filter((category) => category.id !== 'performance')
+          .flatMap((category) => category.auditRefs)
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id),
+      });
+    }
+    const pick = (key: keyof Omit<PageFigures, 'failing'>) => median(samples.map((s) => s[key]));
+    results[page.name] = {
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      bestPractices: pick('bestPractices'),
+      seo: pick('seo'),
+      lcpMs: pick('lcpMs'),
+      tbtMs: pick('tbtMs'),
+      cls: pick('cls'),
+      failing: [...new Set(samples.flatMap((s) => s.failing))],
+    };
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(
+  JSON.stringify(
+    {
+      benchmark: 'lighthouse',
+      command: `npm run build && node --import tsx bench/lighthouse.ts --runs ${runs}`,
+      preset: 'mobile (simulated throttling)',
+      runs,
+      pages: results,
+      targets: { performance: 95, accessibility: 100, bestPractices: 100, seo: 95 },
+    },
+    null,
+    2,
+  ),
+);

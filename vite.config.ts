@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -9,6 +10,22 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
+
+/**
+ * Names this build: the persisted query cache of another build is not restored (its data may be
+ * shaped differently). BUILD_ID overrides it; else the package version and the git commit.
+ */
+function buildId(): string {
+  if (process.env.BUILD_ID) return process.env.BUILD_ID;
+  const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    return `${version}-${commit}`;
+  } catch {
+    return version;
+  }
+}
+process.env.VITE_BUILD_ID ??= buildId();
 
 /**
  * Writes .br and .gz beside every compressible file of the build, once, at maximum quality,
@@ -85,21 +102,69 @@ export default defineConfig({
       srcDir: 'sw',
       filename: 'sw.ts',
       injectRegister: false,
+      // The glob below already finds the icons; listing them twice would precache them twice.
+      includeManifestIcons: false,
       registerType: 'prompt',
       manifest: {
+        id: '/',
         name: 'QuickCart — groceries in minutes',
         short_name: 'QuickCart',
         description: 'Groceries, fruits, vegetables and daily essentials delivered in minutes.',
         lang: 'en-IN',
+        dir: 'ltr',
+        categories: ['shopping', 'food'],
         theme_color: '#0c831f',
         background_color: '#ffffff',
         display: 'standalone',
+        orientation: 'any',
         start_url: '/',
         scope: '/',
-        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+        // Made by scripts/pwa-assets.mjs from a running store.
+        screenshots: [
+          {
+            src: '/screenshots/home-narrow.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'The QuickCart home page on a phone',
+          },
+          {
+            src: '/screenshots/home-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'The QuickCart home page on a computer',
+          },
+        ],
+        shortcuts: [
+          {
+            name: 'Cart',
+            short_name: 'Cart',
+            description: 'Open your cart',
+            url: '/?cart=open',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'My Orders',
+            short_name: 'Orders',
+            description: 'See your orders and their status',
+            url: '/account/orders',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // The plugin adds manifest.webmanifest itself.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Store screenshots are for install sheets only; they need not take space on every phone.
+        globIgnores: ['screenshots/**'],
       },
       devOptions: { enabled: false },
     }),
@@ -122,7 +187,9 @@ export default defineConfig({
               test: (id: string) =>
                 /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|ky|idb-keyval|use-sync-external-store)[\\/]/.test(
                   id,
-                ) && libraries.has(id),
+                ) &&
+                libraries.has(id) &&
+                !/query-core[\\/].*hydration/.test(id),
             },
           ],
         },

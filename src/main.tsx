@@ -7,7 +7,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { browserAuth } from './features/auth/session';
-import { registerServiceWorker } from './features/pwa/register-sw';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
@@ -23,5 +22,3 @@ createRoot(document.getElementById('root')!).render(
     </JotaiProvider>
   </StrictMode>,
 );
-
-void registerServiceWorker();

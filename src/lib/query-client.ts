@@ -4,6 +4,9 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
+        // Always try the request: offline, the service worker may answer it from its cache.
+        // Only retries wait for the connection.
+        networkMode: 'offlineFirst',
         staleTime: 60_000,
         gcTime: 24 * 60 * 60_000,
         // Flaky mobile data: try again, but not for answers that will not change (4xx).

@@ -11,6 +11,7 @@ import { Button } from '../components/Button';
 import { MessageScreen } from '../components/MessageScreen';
 import { AuthHost, validateLoginSearch } from '../features/auth';
 import { AppLayout } from '../features/layout';
+import { PwaHost } from '../features/pwa';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -30,6 +31,7 @@ function RootLayout() {
         <Outlet />
       </AppLayout>
       <AuthHost />
+      <PwaHost />
     </>
   );
 }

@@ -15,6 +15,7 @@ import {
   useProduct,
 } from '../features/catalog';
 import { usePopup } from '../features/popups';
+import { StalePriceNote } from '../features/pwa';
 import { formatRupees } from '../lib/money';
 import * as styles from './-components/product.css';
 
@@ -99,6 +100,7 @@ function ProductPage() {
               {product.discount > 0 && <span className={styles.badge}>{product.discount}% OFF</span>}
             </p>
             <span className={styles.muted}>(Inclusive of all taxes)</span>
+            <StalePriceNote />
           </div>
           <dl className={styles.facts}>
             <dt className={styles.factTerm}>Pack size</dt>

@@ -49,6 +49,8 @@ export function useLogout({ show, hide }: LogoutLoader) {
         setAuth({ token: null, isAuthenticated: false, loading: false, error: null });
         await clearStoredAddresses();
         queryClient.removeQueries({ predicate: isCustomerQuery });
+        // Changes queued offline (an address edit, say) belong to the customer who left.
+        queryClient.getMutationCache().clear();
         await navigate({ to: '/' });
       } catch (error) {
         console.info('Logout failed', error);

@@ -14,6 +14,7 @@ import {
 import { Button } from '../../../components/Button';
 import { isBackdropClick, useModalDialog } from '../../../components/Dialog';
 import { usePopup } from '../../popups';
+import { NeedsConnection } from '../../pwa';
 import { useRequestOtp, type OtpRequested } from '../api/request-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { loginRedirectAtom } from '../atoms';
@@ -153,6 +154,7 @@ export function LoginDialog() {
               </button>
             )}
           </div>
+          {step !== 'success' && <NeedsConnection what="Signing in" />}
           {step === 'phone' && (
             <PhoneStep
               inputRef={phoneInput}

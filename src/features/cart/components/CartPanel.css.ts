@@ -78,9 +78,14 @@ export const proceed = style({
   selectors: { '&:hover': { background: vars.color.brandStrong } },
 });
 
-export const proceedTotal = style({ display: 'flex', flexDirection: 'column', lineHeight: 1.2 });
+export const proceedTotal = style({
+  order: -1,
+  display: 'flex',
+  flexDirection: 'column',
+  lineHeight: 1.2,
+});
 
-export const proceedCaption = style({ fontSize: vars.fontSize.xs, opacity: 0.85 });
+export const proceedCaption = style({ fontSize: vars.fontSize.xs, fontWeight: 600 });
 
 export const proceedLabel = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });
 

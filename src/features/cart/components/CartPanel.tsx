@@ -161,18 +161,14 @@ function CartPanelContent() {
       }
       footer={
         showProceed ? (
-          <button
-            type="button"
-            className={styles.proceed}
-            aria-label={`Proceed, total ${formatRupees(totals.grandTotal)}`}
-            onClick={() => void proceed()}
-          >
+          <button type="button" className={styles.proceed} onClick={() => void proceed()}>
+            {/* Read first ("Proceed, ₹… total"); the total is drawn on the left by CSS order. */}
+            <span className={styles.proceedLabel}>
+              Proceed <span aria-hidden>›</span>
+            </span>
             <span className={styles.proceedTotal}>
               <strong>{formatRupees(totals.grandTotal)}</strong>
               <span className={styles.proceedCaption}>TOTAL</span>
-            </span>
-            <span className={styles.proceedLabel}>
-              Proceed <span aria-hidden>›</span>
             </span>
           </button>
         ) : undefined

@@ -50,6 +50,8 @@ export const links = style({
 
 globalStyle(`${inner} a`, { color: vars.color.text, textDecoration: 'none' });
 globalStyle(`${inner} a:hover`, { color: vars.color.brand, textDecoration: 'underline' });
+// A link inside a sentence must not rely on colour alone to stand out.
+globalStyle(`${inner} p a`, { textDecoration: 'underline' });
 
 export const side = style({ display: 'flex', flexDirection: 'column', gap: vars.space['6'] });
 

@@ -1,0 +1,134 @@
+/**
+ * Offline figures: time to first render on a repeat visit while offline with the CPU slowed 4x
+ * (a mid-range phone), what IndexedDB holds after browsing 100 products, and the precache size.
+ * Runs the built store (DIST_DIR or dist/) on a fresh data directory in Debian's Chromium.
+ * Prints one JSON object.
+ *
+ *   npm run build && npm run bench:offline
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+import { chromium, type Page } from 'playwright-core';
+
+import { startServer, stopServer } from '../tests/e2e/fixtures';
+
+const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
+const RUNS = 5;
+const PRODUCTS = 100;
+const TARGET_MS = 1000;
+
+function precacheSize() {
+  const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
+  const list = JSON.parse(/\[\{"revision":[^\]]*\]/.exec(sw)![0]) as { url: string }[];
+  let raw = 0;
+  let gzip = 0;
+  for (const { url } of list) {
+    const content = readFileSync(path.join(dist, url));
+    raw += statSync(path.join(dist, url)).size;
+    gzip += /\.(png|woff2)$/.test(url) ? content.length : gzipSync(content, { level: 9 }).length;
+  }
+  return { files: list.length, raw, gzip };
+}
+
+/** First contentful paint, and when the home page's first product card appeared (app's own content). */
+async function measureLoad(page: Page) {
+  await page.reload({ waitUntil: 'commit' });
+  await page.getByRole('article').first().waitFor({ timeout: 30_000 });
+  return page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    return { fcp, content: performance.now() };
+  });
+}
+
+/** Every key in idb-keyval's store with the size of its value as JSON. */
+const idbContents = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const sizes: Record<string, number> = {};
+          if (!db.objectStoreNames.contains('keyval')) return resolve(sizes);
+          const store = db.transaction('keyval').objectStore('keyval');
+          const cursor = store.openCursor();
+          cursor.onsuccess = () => {
+            const c = cursor.result;
+            if (!c) return resolve(sizes);
+            const value = c.value as unknown;
+            sizes[String(c.key)] = typeof value === 'string' ? value.length : JSON.stringify(value).length;
+            c.continue();
+          };
+          cursor.onerror = () => reject(cursor.error);
+        };
+      }),
+  );
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-offline-'));
+const server = await startServer(dataDir, { DIST_DIR: dist });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
+try {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.reload();
+  await page.getByRole('article').first().waitFor();
+
+  // Browse 100 product pages (client-side, as a shopper would move between them).
+  const { data } = (await (await fetch(`${server.url}/api/product/public?pageSize=${PRODUCTS}`)).json()) as {
+    data: { id: number }[];
+  };
+  for (const { id } of data.slice(0, PRODUCTS)) {
+    await page.evaluate((href) => {
+      history.pushState({}, '', href);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/products/${id}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+  }
+  // The persister saves at most once a second.
+  await page.waitForTimeout(1500);
+  const stored = await idbContents(page);
+  await page.goto(server.url);
+  await page.getByRole('article').first().waitFor();
+
+  await context.setOffline(true);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const runs: { fcp: number | null; content: number }[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await measureLoad(page));
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const unthrottled: { fcp: number | null; content: number }[] = [];
+  for (let i = 0; i < RUNS; i++) unthrottled.push(await measureLoad(page));
+
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const fcps = runs.map((r) => r.fcp).filter((v): v is number => v !== null);
+  const result = {
+    benchmark: 'offline-render',
+    command: 'npm run build && npm run bench:offline',
+    conditions: `repeat visit to / while offline, CPU throttled 4x, 390x844, median of ${RUNS}`,
+    firstContentfulPaintMs: fcps.length ? Math.round(median(fcps)) : null,
+    firstProductCardMs: Math.round(median(runs.map((r) => r.content))),
+    unthrottledFirstContentfulPaintMs: Math.round(median(unthrottled.map((r) => r.fcp ?? r.content))),
+    targetMs: TARGET_MS,
+    indexedDbAfterBrowsing: {
+      products: PRODUCTS,
+      totalBytes: Object.values(stored).reduce((a, b) => a + b, 0),
+      byKey: stored,
+    },
+    precache: precacheSize(),
+  };
+  console.log(JSON.stringify(result, null, 2));
+  if (process.argv.includes('--check') && (result.firstContentfulPaintMs ?? Infinity) > TARGET_MS) process.exitCode = 1;
+} finally {
+  await browser.close();
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}

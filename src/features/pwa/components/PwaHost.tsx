@@ -1,0 +1,96 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+
+import { usePopup } from '../../popups';
+import { countVisit, isIosSafari, readDismissedAt, rememberDismissal, shouldInviteInstall } from '../install-rules';
+import { clearInstallEvent, startPwa, usePwaState } from '../pwa-store';
+import { InstallPrompt } from './InstallPrompt';
+import { OfflineBanner } from './OfflineBanner';
+import * as styles from './Pwa.css';
+import { UpdatePrompt } from './UpdatePrompt';
+
+let persisting = false;
+
+/** Storage may be blocked (private mode, policies): then every visit is a first one. */
+function safely<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+const isStandalone = () =>
+  window.matchMedia?.('(display-mode: standalone)').matches ||
+  (navigator as Navigator & { standalone?: boolean }).standalone === true;
+
+/**
+ * Everything that makes the store an app, loaded after the first render: the service worker and
+ * its update prompt, the saved query cache, the offline banner, the install invitation and the
+ * manifest's cart shortcut (/?cart=open).
+ */
+export function PwaHost() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const cart = usePopup('cart');
+  const { installEvent, activateUpdate } = usePwaState();
+  const [visits] = useState(() => safely(() => countVisit(localStorage, sessionStorage), 1));
+  const [dismissedAt, setDismissedAt] = useState(() => safely(() => readDismissedAt(localStorage), null));
+  const [ios] = useState(() => isIosSafari(navigator.userAgent, navigator.maxTouchPoints));
+  const [openedAt] = useState(() => Date.now());
+  const [standalone] = useState(isStandalone);
+  // Opening the cart is the sign of a shopper; the invitation waits until it is closed again.
+  const [openedCart, setOpenedCart] = useState(false);
+  if (cart.isOpen && !openedCart) setOpenedCart(true);
+
+  useEffect(() => {
+    startPwa();
+    if (persisting) return;
+    persisting = true;
+    void import('../persist-queries').then(({ persistQueries }) => persistQueries(queryClient));
+  }, [queryClient]);
+
+  // The manifest's "Cart" shortcut: open the cart, then drop the parameter from the address.
+  const openCart = cart.open;
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('cart') !== 'open') return;
+    url.searchParams.delete('cart');
+    router.history.replace(`${url.pathname}${url.search}${url.hash}`);
+    void openCart();
+  }, [router, openCart]);
+
+  const invite =
+    !cart.isOpen &&
+    (installEvent !== null || ios) &&
+    shouldInviteInstall({ visits, openedCart, dismissedAt, now: openedAt, standalone });
+
+  const dismiss = () => {
+    const now = Date.now();
+    safely(() => rememberDismissal(localStorage, now), undefined);
+    setDismissedAt(now);
+  };
+
+  const install = async () => {
+    if (!installEvent) return;
+    await installEvent.prompt();
+    const { outcome } = await installEvent.userChoice;
+    // The browser's prompt can be used once.
+    clearInstallEvent();
+    if (outcome === 'dismissed') dismiss();
+  };
+
+  return (
+    <div className={styles.region}>
+      <OfflineBanner />
+      {activateUpdate ? (
+        <UpdatePrompt onUpdate={activateUpdate} />
+      ) : (
+        invite && (
+          <InstallPrompt ios={ios && installEvent === null} onInstall={() => void install()} onDismiss={dismiss} />
+        )
+      )}
+    </div>
+  );
+}

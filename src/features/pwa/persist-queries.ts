@@ -1,0 +1,43 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { QueryClient } from '@tanstack/react-query';
+import { persistQueryClient, removeOldestQuery } from '@tanstack/react-query-persist-client';
+import { del, get, set } from 'idb-keyval';
+
+import { QUERY_CACHE_KEY, QUERY_CACHE_MAX_AGE, shouldPersistMutation, shouldPersistQuery } from './persisted-queries';
+
+/**
+ * Restores the saved React Query cache from IndexedDB, keeps saving it as it changes, then
+ * replays mutations made offline in an earlier visit. Loaded after the first render: online, the
+ * page never waits for it; offline, restored data fills in what the service worker has not kept.
+ *
+ * Mutation defaults (the mutationFn of a saved address edit, say) must be registered on
+ * `queryClient` before this runs: a restored mutation takes its function from them.
+ */
+export async function persistQueries(queryClient: QueryClient): Promise<void> {
+  const persister = createAsyncStoragePersister({
+    storage: {
+      getItem: async (key) => (await get<string>(key)) ?? null,
+      setItem: (key, value) => set(key, value),
+      removeItem: (key) => del(key),
+    },
+    key: QUERY_CACHE_KEY,
+    throttleTime: 1000,
+    // A full disk: drop the oldest query and try again rather than stop saving.
+    retry: removeOldestQuery,
+  });
+  const [, restored] = persistQueryClient({
+    queryClient,
+    persister,
+    maxAge: QUERY_CACHE_MAX_AGE,
+    // A new build may shape its data differently; its cache starts afresh.
+    buster: import.meta.env.VITE_BUILD_ID,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: shouldPersistMutation },
+  });
+  try {
+    await restored;
+  } catch (error) {
+    // Private mode or a blocked database: the store works, it just forgets on reload.
+    console.info('Saved data could not be restored', error);
+  }
+  await queryClient.resumePausedMutations();
+}

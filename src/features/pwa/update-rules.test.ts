@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+
+import { canOfferUpdate } from './update-rules';
+
+describe('canOfferUpdate', () => {
+  it('offers the update anywhere but checkout', () => {
+    for (const path of ['/', '/products/3', '/munchies', '/account/orders', '/checkout-tips']) {
+      expect(canOfferUpdate(path), path).toBe(true);
+    }
+    for (const path of ['/checkout', '/checkout/', '/checkout/payment']) expect(canOfferUpdate(path), path).toBe(false);
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  EXPIRATION,
+  isCacheableResponse,
+  isSkipWaitingMessage,
+  outdatedRuntimeCaches,
+  runtimeCacheName,
+  strategyFor,
+} from './caching';
+
+const origin = 'https://shop.example';
+const facts = (path: string, method = 'GET', base = origin) => ({ method, url: new URL(path, base), origin });
+
+describe('strategyFor', () => {
+  it('serves catalogue reads stale-while-revalidate', () => {
+    for (const path of [
+      '/api',
+      '/api/',
+      '/api/product/public',
+      '/api/product/public?category=munchies&page=2',
+      '/api/product/public/12',
+      '/api/product/public?ids=1,2,3',
+      '/api/category/public',
+    ]) {
+      expect(strategyFor(facts(path)), path).toBe('catalogue');
+    }
+  });
+
+  it('keeps product images cache-first', () => {
+    expect(strategyFor(facts('/images/products/12.svg'))).toBe('images');
+  });
+
+  it('never caches customer data, whatever the method', () => {
+    for (const path of [
+      '/api/customer',
+      '/api/customer/me',
+      '/api/address',
+      '/api/address/4',
+      '/api/order',
+      '/api/order/17',
+      '/api/giftcard',
+      '/api/geo/reverse?lat=1&lng=2',
+      '/api/auth/otp',
+    ]) {
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE'])
+        expect(strategyFor(facts(path, method)), path).toBe('network-only');
+    }
+  });
+
+  it('leaves writes, other origins and lookalike paths alone', () => {
+    expect(strategyFor(facts('/api/product/public', 'POST'))).toBe('none');
+    expect(strategyFor(facts('/api/product/public/1', 'GET', 'https://cdn.example'))).toBe('none');
+    expect(strategyFor(facts('/api/products-admin'))).toBe('none');
+    expect(strategyFor(facts('/api/category/public/secret'))).toBe('none');
+    expect(strategyFor(facts('/api/customers'))).toBe('none');
+    expect(strategyFor(facts('/apiary'))).toBe('none');
+    expect(strategyFor(facts('/tile.openstreetmap.org/1/2/3.png'))).toBe('none');
+  });
+});
+
+describe('runtime caches', () => {
+  it('are prefixed and versioned', () => {
+    expect(runtimeCacheName('catalogue')).toBe('quickcart-catalogue-v1');
+    expect(runtimeCacheName('images')).toBe('quickcart-images-v1');
+  });
+
+  it('are bounded in entries and age and give way when storage runs out', () => {
+    for (const settings of Object.values(EXPIRATION)) {
+      expect(settings.maxEntries).toBeGreaterThan(0);
+      expect(settings.maxAgeSeconds).toBeGreaterThan(0);
+      expect(settings.purgeOnQuotaError).toBe(true);
+    }
+  });
+
+  it('delete only our older runtime caches on activation', () => {
+    expect(
+      outdatedRuntimeCaches([
+        'quickcart-catalogue-v0',
+        'quickcart-images-v0',
+        'quickcart-catalogue-v1',
+        'quickcart-images-v1',
+        'quickcart-precache-v2-https://shop.example/',
+        'someone-elses-cache',
+      ]),
+    ).toEqual(['quickcart-catalogue-v0', 'quickcart-images-v0']);
+  });
+});
+
+describe('isCacheableResponse', () => {
+  it('keeps only complete same-origin successes', () => {
+    expect(isCacheableResponse({ status: 200, type: 'basic' })).toBe(true);
+    expect(isCacheableResponse({ status: 404, type: 'basic' })).toBe(false);
+    expect(isCacheableResponse({ status: 500, type: 'basic' })).toBe(false);
+    expect(isCacheableResponse({ status: 206, type: 'basic' })).toBe(false);
+    expect(isCacheableResponse({ status: 0, type: 'opaque' })).toBe(false);
+  });
+});
+
+describe('isSkipWaitingMessage', () => {
+  it('recognises the page asking the waiting worker to take over', () => {
+    expect(isSkipWaitingMessage({ type: 'SKIP_WAITING' })).toBe(true);
+    expect(isSkipWaitingMessage({ type: 'GET_VERSION' })).toBe(false);
+    expect(isSkipWaitingMessage(null)).toBe(false);
+    expect(isSkipWaitingMessage('SKIP_WAITING')).toBe(false);
+  });
+});

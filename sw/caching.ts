@@ -1,0 +1,87 @@
+/**
+ * What the service worker does with each request that is not a navigation or a precached file.
+ * Pure decisions, unit-tested in caching.test.ts; sw.ts only wires them to Workbox.
+ */
+
+/** Every cache of ours starts with this, so other apps' caches on the origin are never touched. */
+export const CACHE_PREFIX = 'quickcart';
+
+/**
+ * Bump when what a runtime cache holds changes shape: the new worker then starts empty caches and
+ * deletes the old ones on activation (see outdatedRuntimeCaches).
+ */
+export const RUNTIME_CACHE_VERSION = 'v1';
+
+export type RuntimeCache = 'catalogue' | 'images';
+
+export const runtimeCacheName = (kind: RuntimeCache): string => `${CACHE_PREFIX}-${kind}-${RUNTIME_CACHE_VERSION}`;
+
+/**
+ * - `catalogue`: product and category reads, the same for everyone: stale-while-revalidate, so a
+ *   visited page opens at once (and offline) and catches up in the background.
+ * - `images`: generated product art, unchanging at a URL: cache-first with expiry and a cap.
+ * - `network-only`: customer data (addresses, orders, gift cards, sign-in, location lookups) is
+ *   never written to a cache the worker shares across sessions; React Query keeps what it needs.
+ * - `none`: not ours to handle (other origins, non-GET writes, anything else).
+ */
+export type Strategy = 'catalogue' | 'images' | 'network-only' | 'none';
+
+export interface RequestFacts {
+  method: string;
+  /** The request's URL. */
+  url: URL;
+  /** The worker's own origin (self.location.origin). */
+  origin: string;
+}
+
+const CATALOGUE_PATHS: RegExp[] = [/^\/api\/?$/, /^\/api\/product\/public(\/|$)/, /^\/api\/category\/public\/?$/];
+
+const CUSTOMER_PATHS: RegExp[] = [
+  /^\/api\/customer(\/|$)/,
+  /^\/api\/address(\/|$)/,
+  /^\/api\/order(\/|$)/,
+  /^\/api\/giftcard(\/|$)/,
+  /^\/api\/geo(\/|$)/,
+  /^\/api\/auth(\/|$)/,
+];
+
+export function strategyFor({ method, url, origin }: RequestFacts): Strategy {
+  if (url.origin !== origin) return 'none';
+  const path = url.pathname;
+  if (CUSTOMER_PATHS.some((re) => re.test(path))) return 'network-only';
+  if (method !== 'GET') return 'none';
+  if (CATALOGUE_PATHS.some((re) => re.test(path))) return 'catalogue';
+  if (path.startsWith('/images/')) return 'images';
+  return 'none';
+}
+
+/** Workbox ExpirationPlugin settings per runtime cache: a bounded size and age for each. */
+export const EXPIRATION: Record<RuntimeCache, { maxEntries: number; maxAgeSeconds: number; purgeOnQuotaError: true }> =
+  {
+    // A shopper's browsing over a week: product pages, listings, searches and the home feed.
+    catalogue: { maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
+    // Product art is a few kilobytes each; 400 of them stay well under 10 MB.
+    images: { maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+  };
+
+/**
+ * Only complete, successful answers are kept: an error page or a 404 saved now would be served
+ * offline later as if it were the product.
+ */
+export const isCacheableResponse = (response: Pick<Response, 'status' | 'type'>): boolean =>
+  response.status === 200 && (response.type === 'basic' || response.type === 'default');
+
+/**
+ * Caches to delete when a new worker activates: ours (by prefix) from an older runtime version.
+ * Workbox's cleanupOutdatedCaches handles the precache; this handles the runtime caches.
+ */
+export function outdatedRuntimeCaches(existing: string[]): string[] {
+  const current = new Set<string>((['catalogue', 'images'] as const).map(runtimeCacheName));
+  return existing.filter(
+    (name) => name.startsWith(`${CACHE_PREFIX}-`) && !current.has(name) && !name.includes('precache'),
+  );
+}
+
+/** The message a page sends to a waiting worker to make it take over (workbox-window's shape). */
+export const isSkipWaitingMessage = (data: unknown): boolean =>
+  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING';

@@ -1,0 +1,139 @@
+// @vitest-environment node
+/**
+ * The service worker as built: what it precaches. Reads the build in DIST_DIR, or dist/ when it
+ * is up to date, or else builds into a temporary directory first.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// @ts-expect-error -- plain .mjs helper shared with scripts/test.mjs, no typings.
+import { clientBuildIsStale, root } from '../scripts/lib.mjs';
+
+/** Above this the first visit downloads too much for a phone on mobile data. */
+const PRECACHE_BUDGET_BYTES = 3 * 1024 * 1024;
+
+let dist = '';
+let precached: { url: string; revision: string | null }[] = [];
+
+beforeAll(async () => {
+  if (process.env.DIST_DIR) dist = path.resolve(process.env.DIST_DIR);
+  else if (!(clientBuildIsStale as () => boolean)()) dist = path.join(root as string, 'dist');
+  else {
+    dist = mkdtempSync(path.join(tmpdir(), 'storefront-sw-build-'));
+    const { build } = await import('vite');
+    await build({ root: root as string, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  }
+  const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
+  const list = /\[\{"revision":[^\]]*\]/.exec(sw);
+  if (!list) throw new Error('no precache manifest found in sw.js');
+  precached = JSON.parse(list[0]) as typeof precached;
+}, 180_000);
+
+const urls = () => precached.map((entry) => entry.url);
+
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? walk(file) : [path.relative(dist, file).replaceAll('\\', '/')];
+  });
+
+describe('precache manifest', () => {
+  it('holds the shell, the offline page, the web app manifest and the icons', () => {
+    for (const url of [
+      'index.html',
+      'offline.html',
+      'offline.css',
+      'offline.js',
+      'manifest.webmanifest',
+      'favicon.svg',
+      'icons/icon-192.png',
+      'icons/icon-512.png',
+      'icons/icon-maskable-192.png',
+      'icons/icon-maskable-512.png',
+    ]) {
+      expect(urls(), url).toContain(url);
+    }
+  });
+
+  it('holds every script and stylesheet of the build, so every route opens offline', () => {
+    const assets = walk(path.join(dist, 'assets')).filter((file) => /\.(js|css)$/.test(file));
+    expect(assets.length).toBeGreaterThan(20);
+    for (const file of assets) expect(urls(), file).toContain(file);
+  });
+
+  it('holds every route chunk, the policy pages and their texts included', () => {
+    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; isDynamicEntry?: boolean; src?: string }
+    >;
+    const routeChunks = Object.entries(manifest).filter(([key]) => key.startsWith('src/routes/'));
+    const routeFiles = new Set(routeChunks.map(([key]) => key.split('?')[0]));
+    for (const route of [
+      'src/routes/index.tsx',
+      'src/routes/products.$id.tsx',
+      'src/routes/$category.tsx',
+      'src/routes/policies.privacy_policy.tsx',
+      'src/routes/policies.refund_policy.tsx',
+      'src/routes/policies.shipping_policy.tsx',
+      'src/routes/policies.terms_and_conditions.tsx',
+    ]) {
+      expect(routeFiles, route).toContain(route);
+    }
+    for (const [key, chunk] of routeChunks) expect(urls(), key).toContain(chunk.file);
+    const policyTexts = manifest['src/features/policies/content.ts'];
+    expect(policyTexts, 'the policy texts are a chunk of their own').toBeDefined();
+    expect(urls()).toContain(policyTexts!.file);
+  });
+
+  it('does not precache the service worker itself, source maps, compressed copies or screenshots', () => {
+    for (const url of urls()) {
+      expect(url).not.toMatch(/^sw\.js/);
+      expect(url).not.toMatch(/\.(map|br|gz)$/);
+      expect(url).not.toMatch(/^screenshots\//);
+    }
+    expect(new Set(urls()).size, 'no file listed twice').toBe(urls().length);
+  });
+
+  it(`stays under ${PRECACHE_BUDGET_BYTES / 1024 / 1024} MB`, () => {
+    const bytes = urls().reduce((sum, url) => sum + statSync(path.join(dist, url)).size, 0);
+    console.info(`precache: ${urls().length} files, ${bytes} bytes`);
+    expect(bytes).toBeLessThan(PRECACHE_BUDGET_BYTES);
+  });
+});
+
+describe('built web app manifest', () => {
+  it('is complete enough to install', () => {
+    const manifest = JSON.parse(readFileSync(path.join(dist, 'manifest.webmanifest'), 'utf8')) as {
+      icons: { sizes: string; purpose?: string; src: string }[];
+      screenshots: { form_factor?: string; src: string }[];
+      shortcuts: { url: string }[];
+      [key: string]: unknown;
+    };
+    for (const field of [
+      'name',
+      'short_name',
+      'description',
+      'theme_color',
+      'background_color',
+      'start_url',
+      'scope',
+    ]) {
+      expect(manifest[field], field).toBeTruthy();
+    }
+    expect(manifest.display).toBe('standalone');
+    const icon = (sizes: string, purpose: string) =>
+      manifest.icons.find((i) => i.sizes === sizes && (i.purpose ?? 'any') === purpose);
+    for (const sizes of ['192x192', '512x512']) {
+      expect(icon(sizes, 'any'), `${sizes} icon`).toBeDefined();
+      expect(icon(sizes, 'maskable'), `${sizes} maskable icon`).toBeDefined();
+    }
+    expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+    expect(manifest.shortcuts.map((s) => s.url)).toEqual(['/?cart=open', '/account/orders']);
+    for (const file of [...manifest.icons, ...manifest.screenshots].map((i) => i.src)) {
+      expect(existsSync(path.join(dist, file)), file).toBe(true);
+    }
+  });
+});

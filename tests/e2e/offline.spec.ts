@@ -1,0 +1,287 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+
+import type { Product } from '../../server/schemas/product';
+import { expect, startServer, stopServer, test, type ConsoleGuard } from './fixtures';
+
+const banner = (page: Page) => page.getByText('You are offline. Pages you have visited still open');
+const cartButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^(My Card|\d+ Items)/ });
+const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'My Cart' });
+
+/** Offline, the browser logs every request that could not leave; those are expected here. */
+const allowOfflineNoise = (consoleGuard: ConsoleGuard) =>
+  consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|Failed to load resource/);
+
+/** The service worker controls the page: from here on its caches fill as the shopper browses. */
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+}
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await expect(banner(page)).toBeVisible();
+}
+
+async function goOnline(context: BrowserContext, page: Page) {
+  await context.setOffline(false);
+  await expect(banner(page)).toBeHidden();
+}
+
+async function homeProduct(request: APIRequestContext): Promise<Product> {
+  const products: Product[] = await (await request.get('/api')).json();
+  const count = (name: string) => products.filter((p) => p.name === name).length;
+  return products.slice(0, 6).find((p) => p.inStock && count(p.name) === 1)!;
+}
+
+test('every kind of visited page opens offline, reloads offline, and the banner follows the connection', async ({
+  page,
+  context,
+  request,
+  consoleGuard,
+}) => {
+  allowOfflineNoise(consoleGuard);
+  const product = await homeProduct(request);
+  await page.goto('/');
+  await waitForServiceWorker(page);
+
+  // Browse once while online: home, a category, a product, a policy page, a search.
+  const visits = [
+    { url: '/', check: () => page.getByRole('region', { name: 'What are you looking for?' }) },
+    {
+      url: '/vegetables-fruits',
+      check: () => page.getByRole('heading', { level: 1, name: 'Buy Vegetables & Fruits Online' }),
+    },
+    { url: `/products/${product.id}`, check: () => page.getByRole('heading', { level: 1, name: product.name }) },
+    { url: '/policies/privacy_policy', check: () => page.getByRole('heading', { level: 1, name: 'Privacy Policy' }) },
+  ];
+  for (const { url, check } of visits) {
+    await page.goto(url);
+    await expect(check()).toBeVisible();
+  }
+
+  await goOffline(context, page);
+  for (const { url, check } of visits) {
+    await page.goto(url);
+    await expect(check(), `${url} offline`).toBeVisible();
+    await expect(banner(page)).toBeVisible();
+  }
+  // Prices shown offline say they may be out of date.
+  await page.goto(`/products/${product.id}`);
+  await expect(page.getByText('Saved price from your last visit; it may have changed since.')).toBeVisible();
+
+  // A reload while offline still shows the page, not the browser's error.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+
+  // A page that is not the app (the API docs) gets our offline page.
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+  await page.goto(`/products/${product.id}`);
+  await expect(banner(page)).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText('You are back online.')).toBeVisible();
+  await expect(banner(page)).toBeHidden();
+  await expect(page.getByText('Saved price from your last visit; it may have changed since.')).toBeHidden();
+});
+
+test('the cart works fully offline and survives an offline reload', async ({
+  page,
+  context,
+  request,
+  consoleGuard,
+}) => {
+  allowOfflineNoise(consoleGuard);
+  const product = await homeProduct(request);
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  await page.reload();
+  await expect(page.getByRole('article', { name: product.name }).first()).toBeVisible();
+
+  await goOffline(context, page);
+  await page.reload();
+  const card = page.getByRole('region', { name: 'What are you looking for?' }).getByRole('article', {
+    name: product.name,
+  });
+  await card.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+  await card.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(cartButton(page)).toHaveAccessibleName(/^2 Items/);
+
+  await page.reload();
+  await expect(cartButton(page)).toHaveAccessibleName(/^2 Items/);
+  await cartButton(page).click();
+  const line = cartPanel(page).getByRole('listitem').filter({ hasText: product.name });
+  await expect(line).toContainText('2');
+  await line.getByRole('button', { name: 'Decrease quantity' }).click();
+  await expect(cartButton(page)).toHaveAccessibleName(/^1 Items/);
+  await goOnline(context, page);
+});
+
+test('the cart and popups stay in step across two tabs and reloads', async ({ page, context, request }) => {
+  const product = await homeProduct(request);
+  const other = await context.newPage();
+  await page.goto('/');
+  await other.goto('/');
+  const card = page.getByRole('region', { name: 'What are you looking for?' }).getByRole('article', {
+    name: product.name,
+  });
+  await card.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+  await expect(cartButton(other)).toHaveAccessibleName(/^1 Items/);
+
+  await cartButton(other).click();
+  await expect(cartPanel(other)).toBeVisible();
+  await other.reload();
+  // The cart panel was open when the tab reloaded: it is still open, with the item.
+  await expect(cartPanel(other).getByRole('listitem').filter({ hasText: product.name })).toBeVisible();
+  await page.reload();
+  await expect(cartButton(page)).toHaveAccessibleName(/^1 Items/);
+});
+
+test('the manifest shortcut /?cart=open opens the cart and tidies the address', async ({ page }) => {
+  await page.goto('/?cart=open');
+  await expect(cartPanel(page)).toBeVisible();
+  await expect(page).toHaveURL((url) => !url.search.includes('cart='));
+});
+
+test('signing in offline says it needs a connection and carries on when the connection returns', async ({
+  page,
+  context,
+  consoleGuard,
+}) => {
+  allowOfflineNoise(consoleGuard);
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  const phoneStep = page.getByRole('dialog', { name: 'Log in or sign up' });
+  await phoneStep.getByLabel('Mobile number').fill('9000007001');
+  await context.setOffline(true);
+  await expect(phoneStep.getByText('You are offline. Signing in needs a connection')).toBeVisible();
+  await phoneStep.getByRole('button', { name: 'Continue' }).click();
+  await expect(phoneStep.getByRole('alert')).toHaveText('Network error. Please try again.');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('dialog', { name: 'OTP Verification' })).toBeVisible();
+});
+
+/** What the page dispatches for a synthetic install offer; `prompt()` records that it was called. */
+const offerInstall = (page: Page, outcome: 'accepted' | 'dismissed') =>
+  page.evaluate((outcome) => {
+    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+      prompt: () => Promise<void>;
+      userChoice: Promise<{ outcome: string }>;
+    };
+    event.prompt = async () => {
+      (window as unknown as { installPrompted: boolean }).installPrompted = true;
+    };
+    event.userChoice = Promise.resolve({ outcome });
+    window.dispatchEvent(event);
+  }, outcome);
+
+test.describe('install invitation', () => {
+  const invitation = (page: Page) => page.getByRole('region', { name: 'Install QuickCart' });
+
+  test('waits for interest, installs through the browser prompt', async ({ page }) => {
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    // First visit, cart never opened: the offer is held back.
+    await offerInstall(page, 'accepted');
+    await page.waitForTimeout(300);
+    await expect(invitation(page)).toHaveCount(0);
+
+    // Looking at the cart shows interest; the invitation waits until the cart is closed.
+    await cartButton(page).click();
+    await expect(cartPanel(page)).toBeVisible();
+    await expect(invitation(page)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(cartPanel(page)).toBeHidden();
+    await expect(invitation(page)).toBeVisible();
+    await invitation(page).getByRole('button', { name: 'Install' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { installPrompted?: boolean }).installPrompted))
+      .toBe(true);
+    await expect(invitation(page)).toHaveCount(0);
+  });
+
+  test('on a second visit, and "Not now" keeps it away', async ({ page }) => {
+    // A returning shopper: one earlier visit on record.
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('quickcart:visits')) localStorage.setItem('quickcart:visits', '1');
+    });
+    await page.goto('/');
+    await expect
+      .poll(async () => {
+        await offerInstall(page, 'dismissed');
+        return invitation(page).count();
+      })
+      .toBe(1);
+    await invitation(page).getByRole('button', { name: 'Not now' }).click();
+    await expect(invitation(page)).toHaveCount(0);
+
+    // Back later: the offer comes again, the invitation does not.
+    const later = await page.context().newPage();
+    await later.goto('/');
+    await later.waitForFunction(() => Number(localStorage.getItem('quickcart:visits')) >= 3);
+    await offerInstall(later, 'dismissed');
+    await later.waitForTimeout(300);
+    await expect(invitation(later)).toHaveCount(0);
+  });
+});
+
+/**
+ * A second build of the same store: the shell carries a marker, and the service worker's
+ * precache list a new revision for it, so the browser finds a new worker.
+ */
+function makeSecondBuild(from: string): string {
+  const to = mkdtempSync(path.join(tmpdir(), 'storefront-build-b-'));
+  cpSync(from, to, { recursive: true });
+  const indexFile = path.join(to, 'index.html');
+  writeFileSync(
+    indexFile,
+    readFileSync(indexFile, 'utf8').replace('<head>', '<head><meta name="storefront-build" content="B">'),
+  );
+  const swFile = path.join(to, 'sw.js');
+  const sw = readFileSync(swFile, 'utf8');
+  const changed = sw.replace(
+    /\{"revision":"[0-9a-f]+","url":"index\.html"\}/,
+    '{"revision":"build-b","url":"index.html"}',
+  );
+  if (changed === sw) throw new Error('index.html not found in the precache list of sw.js');
+  writeFileSync(swFile, changed);
+  // The server prefers precompressed copies; the old ones would hide the changes.
+  for (const file of ['index.html.br', 'index.html.gz', 'sw.js.br', 'sw.js.gz'])
+    rmSync(path.join(to, file), { force: true });
+  return to;
+}
+
+test('a new version waiting is offered with "Update available" and reloading switches to it', async ({ page }) => {
+  test.setTimeout(150_000);
+  const distA = path.resolve(process.env.DIST_DIR ?? 'dist');
+  const distB = makeSecondBuild(distA);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-update-'));
+  const marker = page.locator('meta[name="storefront-build"]');
+  let server = await startServer(dataDir, { DIST_DIR: distA });
+  try {
+    const port = new URL(server.url).port;
+    await page.goto(server.url);
+    await waitForServiceWorker(page);
+    await expect(marker).toHaveCount(0);
+
+    // Deploy build B on the same origin.
+    await stopServer(server);
+    server = await startServer(dataDir, { DIST_DIR: distB, PORT: port });
+    await page.reload();
+    const prompt = page.getByRole('region', { name: 'Update available' });
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    // Still the old version until the shopper agrees.
+    await expect(marker).toHaveCount(0);
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await expect(marker).toHaveAttribute('content', 'B', { timeout: 20_000 });
+    await expect(page.getByRole('region', { name: 'Update available' })).toHaveCount(0);
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(distB, { recursive: true, force: true });
+  }
+});

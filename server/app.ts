@@ -83,7 +83,8 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
-    trustProxy: config.env === 'production',
+    // Who may set the client address (the per-IP OTP cap counts it) and protocol: TRUST_PROXY.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors the router raises before any route runs still answer in the API's shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

@@ -105,6 +105,19 @@ describe('loadConfig', () => {
       );
     });
 
+    it('shorten the code lifetime with TEST_OTP_TTL_SECONDS for tests, never in production', () => {
+      expect(loadConfig({ DATA_DIR: tempDir() }).otpTtlSeconds).toBe(300);
+      expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test', TEST_OTP_TTL_SECONDS: '3' }).otpTtlSeconds).toBe(3);
+      for (const bad of ['0', '301', '2.5', 'soon', '-1']) {
+        expect(() => loadConfig({ DATA_DIR: tempDir(), TEST_OTP_TTL_SECONDS: bad }), bad).toThrow(
+          new ConfigError(`TEST_OTP_TTL_SECONDS must be a whole number from 1 to 300; got "${bad}".`),
+        );
+      }
+      expect(() => loadConfig({ ...production(), SMS_PROVIDER: 'msg91', ...msg91, TEST_OTP_TTL_SECONDS: '3' })).toThrow(
+        new ConfigError('TEST_OTP_TTL_SECONDS is for tests only and is refused in production.'),
+      );
+    });
+
     it('take a public host name for the WebOTP line', () => {
       expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_HOST: 'Shop.QuickCart.in' }).publicHost).toBe(
         'shop.quickcart.in',
@@ -153,6 +166,50 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' })).toThrow(
         /MAP_TILE_ATTRIBUTION is required/,
       );
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    const production = () => ({
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      JWT_SECRET: 'x'.repeat(32),
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'key',
+      MSG91_TEMPLATE_ID: 'template',
+      MSG91_SENDER_ID: 'QKCART',
+    });
+
+    it('trusts no proxy by default outside production', () => {
+      expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
+      expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).trustProxy).toBe(false);
+    });
+
+    it('trusts a reverse proxy on the same machine by default in production', () => {
+      expect(loadConfig(production()).trustProxy).toEqual(['loopback']);
+      expect(loadConfig({ ...production(), TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    });
+
+    it('takes addresses, CIDR networks and named ranges', () => {
+      expect(
+        loadConfig({ ...production(), TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,2001:db8::/32 ,::1,uniquelocal' }).trustProxy,
+      ).toEqual(['10.0.0.0/8', '192.0.2.7', '2001:db8::/32', '::1', 'uniquelocal']);
+      expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    });
+
+    it('refuses to trust everyone, hop counts and what is not an address', () => {
+      for (const everyone of ['on', 'true', '*']) {
+        expect(() => loadConfig({ ...production(), TRUST_PROXY: everyone }), everyone).toThrow(
+          /would believe any client's X-Forwarded-For/,
+        );
+      }
+      expect(() => loadConfig({ ...production(), TRUST_PROXY: '1' })).toThrow(/looks like a hop count/);
+      for (const bad of ['10.0.0.0/33', '2001:db8::/129', '10.0.0', 'proxy.internal', '10.0.0.0/8,', '1.2.3.4/8/1']) {
+        expect(() => loadConfig({ ...production(), TRUST_PROXY: bad }), bad).toThrow(
+          /^TRUST_PROXY must be off, or addresses and networks separated by commas/,
+        );
+      }
+      expect(() => loadConfig({ ...production(), TRUST_PROXY: '10.0.0.1,bogus' })).toThrow(/not understood: "bogus"/);
     });
   });
 });

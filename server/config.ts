@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
-import { DEFAULT_OTP_LIMITS, type OtpLimits } from './domain/auth';
+import { DEFAULT_OTP_LIMITS, OTP_TTL_SECONDS, type OtpLimits } from './domain/auth';
 
 export interface AppConfig {
   env: 'production' | 'development' | 'test';
@@ -25,6 +26,13 @@ export interface AppConfig {
   googleMapsApiKey: string | undefined;
   /** Map tiles for the address picker (Leaflet URL template) and their attribution. */
   mapTiles: MapTilesConfig;
+  /** How long a one-time code is valid: 300 s; TEST_OTP_TTL_SECONDS shortens it for tests only. */
+  otpTtlSeconds: number;
+  /**
+   * Which peers may tell the client's address (X-Forwarded-For) and protocol (X-Forwarded-Proto):
+   * none, or the listed addresses and networks (Fastify's trustProxy).
+   */
+  trustProxy: TrustProxy;
   /**
    * How long (ms) a public catalogue answer is reused from memory before the database is asked
    * again (CATALOGUE_CACHE_MS; 0 turns it off, the default under NODE_ENV=test).
@@ -41,6 +49,7 @@ export const DEFAULT_MAP_TILES: MapTilesConfig = {
   url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
 };
+export type TrustProxy = false | string[];
 
 export type SmsConfig =
   { provider: 'outbox' } | { provider: 'msg91'; authKey: string; templateId: string; senderId: string };
@@ -179,6 +188,66 @@ function parseMapTiles(vars: Env): MapTilesConfig {
   return { url, attribution };
 }
 
+/** OTP lifetime for tests of expiry (a browser cannot wait five minutes); never in production. */
+function parseOtpTtl(env: AppConfig['env'], raw: string | undefined): number {
+  if (raw === undefined || raw === '') return OTP_TTL_SECONDS;
+  if (env === 'production') {
+    throw new ConfigError('TEST_OTP_TTL_SECONDS is for tests only and is refused in production.');
+  }
+  const seconds = Number(raw);
+  if (!/^\d+$/.test(raw) || seconds < 1 || seconds > OTP_TTL_SECONDS) {
+    throw new ConfigError(`TEST_OTP_TTL_SECONDS must be a whole number from 1 to ${OTP_TTL_SECONDS}; got "${raw}".`);
+  }
+  return seconds;
+}
+
+/** proxy-addr's named ranges: 127.0.0.1/8 and ::1; 169.254.0.0/16 and fe80::/10; private networks. */
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrNetwork(entry: string): boolean {
+  if (PROXY_PRESETS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `off`, or a comma-separated list of addresses, CIDR networks and the names
+ * loopback, linklocal, uniquelocal. Unset: off outside production; `loopback` in production,
+ * which believes a reverse proxy on the same machine and never a header a client sent directly.
+ * Trusting everyone is refused: any client could then pick the address the per-IP OTP cap counts.
+ * So is a hop count: it cannot tell the proxy from a client that connects directly, and Fastify
+ * (5.12) fails closed on one, trusting nobody, which would silently count every shopper as the proxy.
+ */
+function parseTrustProxy(env: AppConfig['env'], raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '') return env === 'production' ? ['loopback'] : false;
+  if (value === 'off') return false;
+  if (value === 'on' || value === 'true' || value === '*') {
+    throw new ConfigError(
+      `TRUST_PROXY=${value} would believe any client's X-Forwarded-For, and the per-address OTP limit with it; ` +
+        "give the proxies' addresses or networks instead (e.g. TRUST_PROXY=10.0.0.0/8).",
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    throw new ConfigError(
+      `TRUST_PROXY=${value} looks like a hop count, which cannot tell the proxy from a client that connects ` +
+        "directly; give the proxies' addresses or networks instead (e.g. TRUST_PROXY=10.0.0.0/8).",
+    );
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrNetwork(entry));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      'TRUST_PROXY must be off, or addresses and networks separated by commas ' +
+        `(e.g. 10.0.0.0/8,::1 or loopback); not understood: "${bad.join('", "')}".`,
+    );
+  }
+  return entries;
+}
+
 function parseCatalogueCacheMs(nodeEnv: AppConfig['env'], raw: string | undefined): number {
   if (raw === undefined || raw === '') return nodeEnv === 'test' ? 0 : 1000;
   const ms = Number(raw);
@@ -207,6 +276,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     googleMapsApiKey:
       'googleMapsApiKey' in overrides ? overrides.googleMapsApiKey : env.GOOGLE_MAPS_API_KEY || undefined,
     mapTiles: overrides.mapTiles ?? parseMapTiles(env),
+    otpTtlSeconds: overrides.otpTtlSeconds ?? parseOtpTtl(nodeEnv, env.TEST_OTP_TTL_SECONDS),
+    trustProxy: overrides.trustProxy ?? parseTrustProxy(nodeEnv, env.TRUST_PROXY),
     catalogueCacheMs: overrides.catalogueCacheMs ?? parseCatalogueCacheMs(nodeEnv, env.CATALOGUE_CACHE_MS),
   };
   return config;

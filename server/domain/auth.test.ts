@@ -17,6 +17,8 @@ import {
   otpMatches,
   otpSmsText,
   parseOtp,
+  REFRESH_REUSE_GRACE_SECONDS,
+  withinReuseGrace,
 } from './auth';
 
 describe('normaliseMobile', () => {
@@ -114,6 +116,8 @@ describe('codes', () => {
     expect(otpSmsText('042042', 'shop.example.in')).toBe(
       'Your QuickCart code is 042042. It expires in 5 minutes. Do not share it with anyone.\n\n@shop.example.in #042042',
     );
+    // A shortened lifetime (TEST_OTP_TTL_SECONDS) is told as it is.
+    expect(otpSmsText('042042', 'localhost', 3)).toMatch(/^Your QuickCart code is 042042\. It expires in 3 seconds\./);
   });
 });
 
@@ -130,6 +134,29 @@ describe('refresh tokens', () => {
     expect(newRefreshToken()).not.toBe(token);
     expect(hashRefreshToken(token)).toMatch(/^[0-9a-f]{64}$/);
     expect(hashRefreshToken(token)).toBe(hashRefreshToken(token));
+  });
+});
+
+describe('withinReuseGrace', () => {
+  const now = new Date('2026-03-01T12:00:00.000Z');
+  const replacedAgo = (seconds: number) => ({
+    createdAt: new Date(now.getTime() - seconds * 1000),
+    replacedBy: null,
+    revokedAt: null,
+  });
+
+  it('covers the token replaced last for 30 s after the replacement', () => {
+    expect(REFRESH_REUSE_GRACE_SECONDS).toBe(30);
+    expect(withinReuseGrace(replacedAgo(0), now)).toBe(true);
+    expect(withinReuseGrace(replacedAgo(29.999), now)).toBe(true);
+    expect(withinReuseGrace(replacedAgo(30), now)).toBe(false);
+    expect(withinReuseGrace(replacedAgo(3600), now)).toBe(false);
+  });
+
+  it('not when the replacement was replaced or revoked in turn, or is missing', () => {
+    expect(withinReuseGrace({ ...replacedAgo(1), replacedBy: 'next' }, now)).toBe(false);
+    expect(withinReuseGrace({ ...replacedAgo(1), revokedAt: now }, now)).toBe(false);
+    expect(withinReuseGrace(undefined, now)).toBe(false);
   });
 });
 

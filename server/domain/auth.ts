@@ -32,6 +32,12 @@ export const OTP_MAX_ATTEMPTS = 5;
 /** Spec point 9: the session token lives 3600 s. */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+/**
+ * How long the refresh token that was just replaced still renews the session (in the same
+ * family) instead of counting as a replay: long enough for an answer lost on a flaky mobile
+ * connection or for two tabs refreshing at once, short enough that a stolen token is of little use.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -126,9 +132,9 @@ export function otpMatches(key: Buffer, challengeId: string, mobile: string, cod
 }
 
 /** The SMS, with the WebOTP line last so browsers can offer to fill the code in. */
-export function otpSmsText(code: string, publicHost: string): string {
+export function otpSmsText(code: string, publicHost: string, ttlSeconds: number = OTP_TTL_SECONDS): string {
   return (
-    `Your QuickCart code is ${code}. It expires in ${OTP_TTL_SECONDS / 60} minutes. Do not share it with anyone.` +
+    `Your QuickCart code is ${code}. It expires in ${describeWait(ttlSeconds)}. Do not share it with anyone.` +
     `\n\n@${publicHost} #${code}`
   );
 }
@@ -247,6 +253,20 @@ export function challengeState(
   if (challenge.attempts >= OTP_MAX_ATTEMPTS) return 'exhausted';
   if (challenge.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'open';
+}
+
+/**
+ * Whether a refresh token that was already replaced may still renew the session: only the token
+ * replaced last in its family (its successor not replaced or revoked in turn), and only for
+ * REFRESH_REUSE_GRACE_SECONDS after the replacement. Anything else is a replay.
+ */
+export function withinReuseGrace(
+  successor: { createdAt: Date; replacedBy: string | null; revokedAt: Date | null } | undefined,
+  now: Date,
+): boolean {
+  if (!successor || successor.replacedBy !== null || successor.revokedAt !== null) return false;
+  const age = now.getTime() - successor.createdAt.getTime();
+  return age >= 0 && age < REFRESH_REUSE_GRACE_SECONDS * 1000;
 }
 
 /** What a deleted account's mobile becomes: unique, and no longer a phone number. */

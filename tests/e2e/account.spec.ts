@@ -153,6 +153,23 @@ test('privacy: deleting the account asks first, then signs out', async ({ page, 
   await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
 });
 
+test('the privacy policy sends shoppers to the self-service page for a copy or deletion', async ({ page, signIn }) => {
+  await page.goto('/policies/privacy_policy');
+  const choices = main(page).getByRole('region', { name: 'Your choices' });
+  await expect(choices).toContainText('Download my data');
+  await expect(choices).toContainText('Delete my account');
+  await expect(choices).not.toContainText('write to us from the mobile number');
+  // Anything else still goes to support.
+  await expect(choices.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+
+  // A visitor following the link signs in and lands on it.
+  await choices.getByRole('link', { name: 'My Account › Account Privacy' }).click();
+  await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
+  await signIn(page, '9100000008');
+  await expect(page).toHaveURL(/\/account\/privacy$/);
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Account Privacy' })).toBeVisible();
+});
+
 test('checkout with an empty cart says so and leads back to shopping', async ({ page, signIn }) => {
   await page.goto('/');
   await signIn(page, '9100000007');

@@ -178,6 +178,53 @@ test('a wrong code raises an alert, clears the boxes, and five end the code', as
   await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
 });
 
+test('an expired code says so, and going back sends a new one', async ({ page, consoleGuard }) => {
+  // A code lives 5 minutes; this server's live 3 s (TEST_OTP_TTL_SECONDS, refused in production),
+  // and has no resend wait (OTP_LIMITS=off) so the new code can follow at once. Starting it takes a while.
+  test.setTimeout(120_000);
+  consoleGuard.allow(/status of 410/);
+  const ttlSeconds = 3;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-expiry-'));
+  const server = await startServer(dataDir, {
+    TEST_OTP_TTL_SECONDS: String(ttlSeconds),
+    OTP_LIMITS: 'off',
+    DIST_DIR: process.env.DIST_DIR ?? 'dist',
+  });
+  try {
+    const mobile = '9000000012';
+    const alerts: string[] = [];
+    page.on('dialog', (alert) => {
+      alerts.push(alert.message());
+      void alert.accept();
+    });
+    await page.goto(server.url);
+    await header(page).getByRole('button', { name: 'Login' }).click();
+    const code = await requestCode(page, dataDir, mobile);
+    const sms = readOutbox(dataDir).findLast((m) => m.to === `+91${mobile}`)!;
+    expect(sms.text).toContain(`It expires in ${ttlSeconds} seconds.`);
+
+    // Typed in only after it has run out.
+    const expiredAt = new Date(sms.at).getTime() + ttlSeconds * 1000;
+    await page.waitForTimeout(Math.max(0, expiredAt - Date.now()) + 500);
+    await otpBox(page, 1).pressSequentially(code);
+    await otpStep(page).getByRole('button', { name: 'Verify' }).click();
+    await expect(otpStep(page).getByRole('alert')).toHaveText('OTP expired. Please request a new one.');
+    await expect.poll(() => alerts).toEqual(['OTP expired. Please request a new one.']);
+    await expect.poll(() => boxValues(page)).toEqual(['', '', '', '', '', '']);
+    await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
+
+    // Back and Continue with the same number: the dead code is not offered again, a new one is sent.
+    const since = readOutbox(dataDir).length;
+    await otpStep(page).getByRole('button', { name: 'Back' }).click();
+    await phoneStep(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(otpStep(page)).toBeVisible();
+    expect(await waitForOtp(dataDir, mobile, since)).toMatch(/^\d{6}$/);
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test('the resend timer counts down from 30 s and restarts', async ({ page }) => {
   // The server enforces the 30 s too, on real time; this test has a server without limits so
   // the page's clock can be fast-forwarded. Starting it takes a while.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { customers, otpChallenges, sessions } from '../../server/db/schema';
+import { addresses, customers, otpChallenges, sessions } from '../../server/db/schema';
 import { createTestApp } from '../setup/test-app';
 import { cookieMap, json, numberFactory, signIn, useAppClock } from './auth-helpers';
 
@@ -85,6 +85,16 @@ describe('DELETE /api/customer/me', () => {
     const session = await signIn(ctx, mobile);
     clock.advance(31_000);
     const other = await signIn(ctx, mobile);
+    await ctx.database.db.insert(addresses).values({
+      customerId: session.customerId,
+      tag: 'Home',
+      locality: 'Indiranagar',
+      buildingName: 'Lakeview Apartments',
+      name: 'Asha',
+      latitude: 12.97,
+      longitude: 77.64,
+      city: 'Bengaluru',
+    });
 
     const res = await deleteAccount({ cookie: session.cookies });
     expect(res.statusCode, res.body).toBe(200);
@@ -100,6 +110,9 @@ describe('DELETE /api/customer/me', () => {
     const rows = await ctx.database.db.select().from(sessions).where(eq(sessions.customerId, session.customerId));
     expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
     expect(await ctx.database.db.select().from(otpChallenges).where(eq(otpChallenges.mobile, mobile))).toEqual([]);
+    expect(await ctx.database.db.select().from(addresses).where(eq(addresses.customerId, session.customerId))).toEqual(
+      [],
+    );
 
     for (const token of [session.token, other.token]) {
       const me = await ctx.app.inject({ method: 'GET', url: '/api/customer/me', headers: bearer(token) });

@@ -224,3 +224,28 @@ describe('POST /api/customer/public: limits', () => {
     expect(outboxLines(ctx.config.dataDir).filter((l) => l.to === `+91${mobile}`)).toHaveLength(1);
   });
 });
+
+describe('with a shortened code lifetime (TEST_OTP_TTL_SECONDS, tests only)', () => {
+  let short: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    short = await createTestApp({ otpTtlSeconds: 3 });
+  });
+  afterAll(() => short.close());
+
+  it('stores, answers and texts that lifetime, and the code ends with it', async () => {
+    const mobile = nextNumber();
+    const res = await requestOtp(short.app, mobile);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.expiresIn).toBe(3);
+    const [row] = await short.database.db.select().from(otpChallenges).where(eq(otpChallenges.mobile, mobile));
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(3000);
+    expect(outboxLines(short.config.dataDir).at(-1)!.text).toMatch(/It expires in 3 seconds\./);
+
+    vi.spyOn(short.app.clock, 'now').mockReturnValue(new Date(row!.createdAt.getTime() + 3000));
+    const late = await short.app.inject(
+      json('POST', '/api/customer/public/verify', { mobile, otp: lastCode(short.config.dataDir, mobile) }),
+    );
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toEqual({ success: false, message: 'OTP expired. Please request a new one.' });
+  });
+});

@@ -242,13 +242,14 @@ describe('POST /api/customer/refresh', () => {
     expect(next!.familyId).toBe(old!.familyId);
   });
 
-  it('revokes the whole family when a replaced refresh token comes back', async () => {
+  it('revokes the whole family when a replaced refresh token comes back after the grace window', async () => {
     const session = await signIn(ctx, nextNumber());
     const rotated = await refresh(session.cookies);
     expect(rotated.statusCode).toBe(200);
     const newCookies = cookieHeader(rotated);
 
-    // Someone replays the old refresh token.
+    // Someone replays the old refresh token, 30 s after it was replaced.
+    clock.advance(30_000);
     const replay = await refresh(session.cookies);
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ success: false, message: 'Your session has ended. Please sign in again.' });
@@ -260,6 +261,67 @@ describe('POST /api/customer/refresh', () => {
     expectSignInRequired(await me(ctx.app, bearer(session.token)));
     const rows = await ctx.database.db.select().from(sessions).where(eq(sessions.customerId, session.customerId));
     expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
+  });
+
+  describe('grace window for the token replaced last', () => {
+    it('renews a just-replaced token within 30 s (a lost answer, two tabs), in the same family', async () => {
+      const session = await signIn(ctx, nextNumber());
+      const first = await refresh(session.cookies);
+      expect(first.statusCode).toBe(200);
+
+      // The answer never arrived, or another tab sent the same token: 29 s later it comes again.
+      clock.advance(29_000);
+      const again = await refresh(session.cookies);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ success: true, message: 'Session refreshed' });
+      const secondRefresh = cookieMap(again)._auth_refresh!.value;
+      expect(secondRefresh).not.toBe(session.refreshToken);
+      expect(secondRefresh).not.toBe(cookieMap(first)._auth_refresh!.value);
+
+      // Whichever answer the browser kept, the session goes on: both new tokens work.
+      for (const res of [first, again]) {
+        expect((await me(ctx.app, bearer(res.json().token))).statusCode).toBe(200);
+      }
+      const rows = await ctx.database.db.select().from(sessions).where(eq(sessions.customerId, session.customerId));
+      expect(rows).toHaveLength(3);
+      expect(new Set(rows.map((r) => r.familyId)).size).toBe(1);
+      expect(rows.every((r) => r.revokedAt === null)).toBe(true);
+
+      // And the kept one renews normally.
+      expect((await refresh(cookieHeader(again))).statusCode).toBe(200);
+    });
+
+    it('two refreshes with the same token at the same moment both succeed', async () => {
+      const session = await signIn(ctx, nextNumber());
+      const [a, b] = await Promise.all([refresh(session.cookies), refresh(session.cookies)]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect((await me(ctx.app, bearer(a.json().token))).statusCode).toBe(200);
+      expect((await me(ctx.app, bearer(b.json().token))).statusCode).toBe(200);
+    });
+
+    it('does not cover a token whose replacement was itself replaced: that is a replay', async () => {
+      const session = await signIn(ctx, nextNumber());
+      const first = await refresh(session.cookies);
+      const second = await refresh(cookieHeader(first));
+      expect(second.statusCode).toBe(200);
+      clock.advance(5_000);
+      expect((await refresh(session.cookies)).statusCode).toBe(401);
+      expectSignInRequired(await me(ctx.app, bearer(second.json().token)));
+    });
+
+    it('does not bring back a token that was signed out', async () => {
+      const session = await signIn(ctx, nextNumber());
+      const rotated = await refresh(session.cookies);
+      expect((await logout({ cookie: cookieHeader(rotated) })).statusCode).toBe(200);
+      // Within the window, neither the token replaced last nor the signed-out one renews.
+      clock.advance(1_000);
+      const old = await refresh(session.cookies);
+      expect(old.statusCode).toBe(401);
+      expectCleared(old, ['_auth', '_auth_type', '_auth_state', '_auth_refresh']);
+      expect((await refresh(cookieHeader(rotated))).statusCode).toBe(401);
+      const rows = await ctx.database.db.select().from(sessions).where(eq(sessions.customerId, session.customerId));
+      expect(rows).toHaveLength(2);
+    });
   });
 
   it('takes the refresh token from the body for clients without cookies, and returns the next one', async () => {

@@ -1,8 +1,14 @@
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from './contact';
 import { POLICY_LINKS, type PolicyLink } from './links';
 
-/** A paragraph, or a bulleted list. */
-export type PolicyBlock = string | { list: string[] };
+/** A link to a page of the store, inside a paragraph. */
+export interface PolicyPageLink {
+  to: '/account/privacy';
+  label: string;
+}
+
+/** A paragraph, a bulleted list, or a paragraph with links to pages of the store. */
+export type PolicyBlock = string | { list: string[] } | { parts: (string | PolicyPageLink)[] };
 
 export interface PolicySection {
   heading: string;
@@ -93,7 +99,15 @@ export const privacyPolicy: Policy = {
     {
       heading: 'Your choices',
       blocks: [
-        'You can view and update your saved addresses in your account at any time. To get a copy of your information, correct it or delete your account, write to us from the mobile number or e-mail linked to your account.',
+        'You can view and update your saved addresses in your account at any time.',
+        {
+          parts: [
+            'You can also get a copy of your information or delete your account yourself, at any time, in ',
+            { to: '/account/privacy', label: 'My Account › Account Privacy' },
+            ' (sign in first). Download my data gives you everything we hold about your account as a file (JSON). Delete my account erases your mobile number and saved addresses and signs you out on every device; the records of past orders that the law requires us to keep stay, with nothing left that identifies you.',
+          ],
+        },
+        `To correct anything you cannot change yourself, or for any other question about your information, write to us at ${SUPPORT_EMAIL}.`,
       ],
     },
     {

@@ -22,9 +22,9 @@ import {
   hashOtp,
   maskMobile,
   normaliseMobile,
-  OTP_TTL_SECONDS,
   otpSmsText,
   parseOtp,
+  REFRESH_REUSE_GRACE_SECONDS,
 } from '../../../domain/auth';
 import { HttpError, badRequest } from '../../../errors';
 import {
@@ -132,6 +132,8 @@ const customerRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (
         ip: clientNetwork(request.ip),
         limits: config.otpLimits,
         now: app.clock.now(),
+        ttlSeconds: config.otpTtlSeconds,
+        exclusive: app.database.kind === 'pglite',
         hashFor: (challengeId) => hashOtp(app.auth.otpKey, challengeId, mobile, code),
       });
       if (!opened.ok) {
@@ -143,7 +145,7 @@ const customerRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (
       try {
         await app.sms.send({
           to: e164(mobile),
-          text: otpSmsText(code, config.publicHost),
+          text: otpSmsText(code, config.publicHost, config.otpTtlSeconds),
           vars: { otp: code, host: config.publicHost },
         });
       } catch (error) {
@@ -157,7 +159,7 @@ const customerRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (
       return {
         success: true as const,
         message: AUTH_MESSAGES.otpSent,
-        data: { mobile: maskMobile(mobile), expiresIn: OTP_TTL_SECONDS, resendIn: config.otpLimits.resendSeconds },
+        data: { mobile: maskMobile(mobile), expiresIn: config.otpTtlSeconds, resendIn: config.otpLimits.resendSeconds },
       };
     },
   );
@@ -231,7 +233,9 @@ const customerRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (
           description:
             'Reads the `_auth_refresh` cookie (or `refreshToken` in the body), issues a new session token and ' +
             'refresh token in the same family and sets the cookies again. Presenting a refresh token that was ' +
-            'already swapped revokes its whole family. Send `{}` as the body from a browser.',
+            'already swapped revokes its whole family, except the one swapped last within the previous ' +
+            `${REFRESH_REUSE_GRACE_SECONDS} s (a lost answer, two tabs at once), which is renewed too. ` +
+            'Send `{}` as the body from a browser.',
           body: RefreshBody,
           response: { 200: RefreshResponse, 400: ErrorResponse, 401: ErrorResponse, 415: ErrorResponse },
         },
@@ -245,6 +249,7 @@ const customerRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (
           clearSessionCookies(reply);
           throw new HttpError(401, AUTH_MESSAGES.refreshInvalid);
         }
+        if (result.grace) request.log.info('a just-replaced refresh token came back within the grace window; renewed');
         const { customer, session } = result;
         const cookies = await issueSession(customer, session);
         setSessionCookies(reply, request, cookies);

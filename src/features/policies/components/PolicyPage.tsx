@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Fragment } from 'react';
 
 import { SUPPORT_EMAIL } from '../contact';
 import { POLICIES, type Policy, type PolicyBlock } from '../content';
@@ -19,6 +20,21 @@ function withEmailLink(text: string) {
 
 function Block({ block }: { block: PolicyBlock }) {
   if (typeof block === 'string') return <p>{withEmailLink(block)}</p>;
+  if ('parts' in block) {
+    return (
+      <p>
+        {block.parts.map((part, index) =>
+          typeof part === 'string' ? (
+            <Fragment key={index}>{withEmailLink(part)}</Fragment>
+          ) : (
+            <Link key={index} to={part.to}>
+              {part.label}
+            </Link>
+          ),
+        )}
+      </p>
+    );
+  }
   return (
     <ul className={styles.list}>
       {block.list.map((item) => (

@@ -239,3 +239,107 @@ test('an edit queued offline that meets a newer copy on the server shows the con
   await conflict.getByRole('button', { name: 'Dismiss' }).click();
   await expect(conflict).toBeHidden();
 });
+
+const cartButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^(My Card|\d+ Items)/ });
+const cartPanel = (page: Page) => page.getByRole('dialog', { name: /^(My Cart|Select delivery address)$/ });
+const choice = (page: Page, building: string) =>
+  page.getByRole('dialog', { name: 'Select delivery address' }).getByRole('button', { name: new RegExp(building) });
+
+/** The delivery address kept in IndexedDB (the spec's 'deliveryAddress' key). */
+const storedDeliveryAddressId = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('keyval').objectStore('keyval').get('deliveryAddress');
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            open.result.close();
+            resolve((read.result as { _id: string } | null | undefined)?._id ?? null);
+          };
+        };
+      }),
+  );
+
+/** The cart's 'Select delivery address' view, from the cart panel (open). */
+async function openDeliveryChoice(page: Page) {
+  await cartPanel(page)
+    .getByRole('button', { name: /^Proceed/ })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Select delivery address' })).toBeVisible();
+}
+
+test('the delivery address and the address being edited follow across tabs and reloads', async ({
+  page,
+  context,
+  request,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  await offlineTiles(page);
+  const customerId = await signedInWithServiceWorker(page, signIn);
+  const home = await createAddress(page, customerId, 'Home', 'Flat 1, Tab One');
+  const work = await createAddress(page, customerId, 'Work', 'Office 2, Tab Two');
+  const products = (await (await request.get('/api')).json()) as { name: string; inStock: boolean }[];
+  const product = products.find((p) => p.inStock)!;
+  await page
+    .getByRole('button', { name: `Add ${product.name} to cart` })
+    .first()
+    .click();
+  await expect(cartButton(page)).toHaveAccessibleName(/^1 Items/);
+
+  // Both tabs show the cart's address choice (the open cart is shared by the tabs too).
+  await cartButton(page).click();
+  await openDeliveryChoice(page);
+  const other = await context.newPage();
+  await offlineTiles(other);
+  await other.goto('/');
+  await expect(cartPanel(other)).toBeVisible();
+  await openDeliveryChoice(other);
+
+  // A choice in one tab shows in the other at once, both ways.
+  await choice(page, 'Flat 1, Tab One').click();
+  await expect(choice(page, 'Flat 1, Tab One')).toHaveAttribute('aria-pressed', 'true');
+  await expect(choice(other, 'Flat 1, Tab One')).toHaveAttribute('aria-pressed', 'true');
+  await choice(other, 'Office 2, Tab Two').click();
+  await expect(choice(page, 'Office 2, Tab Two')).toHaveAttribute('aria-pressed', 'true');
+  await expect(choice(page, 'Flat 1, Tab One')).toHaveAttribute('aria-pressed', 'false');
+
+  // After a reload the cart is still open and the choice is kept: Proceed goes straight on.
+  await page.reload();
+  await expect(cartPanel(page)).toBeVisible();
+  expect(await storedDeliveryAddressId(page)).toBe(work._id);
+  await cartPanel(page)
+    .getByRole('button', { name: /^Proceed/ })
+    .click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(cartPanel(page)).toBeHidden();
+
+  // Tab 1 edits an address while tab 2 opens (and closes) the form for a new one: tab 1's edit
+  // stays an edit of the same address, and saves as one.
+  await page.goto('/account/address');
+  await openMenu(page, card(page, 'Home', 'Flat 1, Tab One'), 'Home', 'Edit');
+  const dialog = editor(page);
+  await addressForm(dialog).getByLabel('Flat / House no / Building name').fill('Flat 1, Edited In Tab One');
+
+  await other.goto('/account/address');
+  await other.getByRole('button', { name: '+ Add new address' }).click();
+  await expect(editor(other)).toBeVisible();
+  await other.keyboard.press('Escape');
+  await expect(editor(other)).toBeHidden();
+
+  await expect(addressForm(dialog).getByRole('heading', { name: 'Edit Address' })).toBeVisible();
+  await expect(addressForm(dialog).getByLabel('Flat / House no / Building name')).toHaveValue(
+    'Flat 1, Edited In Tab One',
+  );
+  await addressForm(dialog).getByRole('button', { name: 'Update Address' }).click();
+  await expect(card(page, 'Home', 'Flat 1, Edited In Tab One')).toBeVisible();
+  const onServer = await serverAddresses(page, customerId);
+  expect(onServer.map((a) => a.buildingName).sort()).toEqual(['Flat 1, Edited In Tab One', 'Office 2, Tab Two']);
+  expect(onServer.find((a) => a._id === home._id)?.version).toBe(2);
+  // Tab 2 shows the edit after a reload.
+  await other.reload();
+  await expect(card(other, 'Home', 'Flat 1, Edited In Tab One')).toBeVisible();
+});

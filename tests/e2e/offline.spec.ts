@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
 import type { Product } from '../../server/schemas/product';
+import { seriousViolations } from './axe';
 import { expect, startServer, stopServer, test, type ConsoleGuard } from './fixtures';
 
 const banner = (page: Page) => page.getByText('You are offline. Pages you have visited still open');
@@ -276,6 +277,9 @@ test('a new version waiting is offered with "Update available" and reloading swi
     await expect(prompt).toBeVisible({ timeout: 20_000 });
     // Still the old version until the shopper agrees.
     await expect(marker).toHaveCount(0);
+    // The prompt is usable by everyone (axe: nothing serious or critical on the page with it).
+    expect(await seriousViolations(page)).toEqual([]);
+    await expect(prompt.getByRole('button', { name: 'Reload' })).toBeEnabled();
     await prompt.getByRole('button', { name: 'Reload' }).click();
     await expect(marker).toHaveAttribute('content', 'B', { timeout: 20_000 });
     await expect(page.getByRole('region', { name: 'Update available' })).toHaveCount(0);

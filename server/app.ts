@@ -12,6 +12,7 @@ import authPlugin from './plugins/auth';
 import catalogueCache from './plugins/catalogue-cache';
 import clockPlugin, { systemClock, type Clock } from './plugins/clock';
 import dbPlugin from './plugins/db';
+import deliveryPlugin from './plugins/delivery';
 import errorsPlugin from './plugins/errors';
 import geoPlugin from './plugins/geo';
 import smsPlugin from './plugins/sms';
@@ -22,6 +23,9 @@ import addressRoutes from './routes/api/address/index';
 import categoryRoutes from './routes/api/category/index';
 import customerRoutes from './routes/api/customer/index';
 import geoRoutes from './routes/api/geo/index';
+import deliveryRoutes from './routes/api/delivery/index';
+import giftCardRoutes from './routes/api/giftcard/index';
+import orderRoutes from './routes/api/order/index';
 import productRoutes from './routes/api/product/index';
 import { Category } from './schemas/category';
 import { ErrorResponse } from './schemas/common';
@@ -126,6 +130,7 @@ export async function buildApp({
   await app.register(smsPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(geoPlugin, { config });
+  await app.register(deliveryPlugin, { config });
 
   // Then routes.
   await app.register(healthRoutes);
@@ -134,6 +139,9 @@ export async function buildApp({
   await app.register(customerRoutes, { config });
   await app.register(addressRoutes);
   await app.register(geoRoutes, { config });
+  await app.register(deliveryRoutes);
+  await app.register(orderRoutes);
+  await app.register(giftCardRoutes);
   await app.register(imageRoutes);
   await app.register(staticPlugin, { distDir: config.distDir });
 

@@ -27,6 +27,7 @@ import { Route as AuthedAccountEgiftcardsRouteImport } from './routes/_authed.ac
 import { Route as AuthedAccountFaqsRouteImport } from './routes/_authed.account.faqs'
 import { Route as AuthedAccountPrivacyRouteImport } from './routes/_authed.account.privacy'
 import { Route as AuthedAccountOrdersIndexRouteImport } from './routes/_authed.account.orders.index'
+import { Route as AuthedAccountOrdersOrderIdRouteImport } from './routes/_authed.account.orders.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -119,6 +120,12 @@ const AuthedAccountOrdersIndexRoute =
     path: '/orders/',
     getParentRoute: () => AuthedAccountRouteRoute,
   } as any)
+const AuthedAccountOrdersOrderIdRoute =
+  AuthedAccountOrdersOrderIdRouteImport.update({
+    id: '/orders/$orderId',
+    path: '/orders/$orderId',
+    getParentRoute: () => AuthedAccountRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -137,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/account/faqs': typeof AuthedAccountFaqsRoute
   '/account/privacy': typeof AuthedAccountPrivacyRoute
   '/account/': typeof AuthedAccountIndexRoute
+  '/account/orders/$orderId': typeof AuthedAccountOrdersOrderIdRoute
   '/account/orders/': typeof AuthedAccountOrdersIndexRoute
 }
 export interface FileRoutesByTo {
@@ -155,6 +163,7 @@ export interface FileRoutesByTo {
   '/account/faqs': typeof AuthedAccountFaqsRoute
   '/account/privacy': typeof AuthedAccountPrivacyRoute
   '/account': typeof AuthedAccountIndexRoute
+  '/account/orders/$orderId': typeof AuthedAccountOrdersOrderIdRoute
   '/account/orders': typeof AuthedAccountOrdersIndexRoute
 }
 export interface FileRoutesById {
@@ -176,6 +185,7 @@ export interface FileRoutesById {
   '/_authed/account/faqs': typeof AuthedAccountFaqsRoute
   '/_authed/account/privacy': typeof AuthedAccountPrivacyRoute
   '/_authed/account/': typeof AuthedAccountIndexRoute
+  '/_authed/account/orders/$orderId': typeof AuthedAccountOrdersOrderIdRoute
   '/_authed/account/orders/': typeof AuthedAccountOrdersIndexRoute
 }
 export interface FileRouteTypes {
@@ -197,6 +207,7 @@ export interface FileRouteTypes {
     | '/account/faqs'
     | '/account/privacy'
     | '/account/'
+    | '/account/orders/$orderId'
     | '/account/orders/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -215,6 +226,7 @@ export interface FileRouteTypes {
     | '/account/faqs'
     | '/account/privacy'
     | '/account'
+    | '/account/orders/$orderId'
     | '/account/orders'
   id:
     | '__root__'
@@ -235,6 +247,7 @@ export interface FileRouteTypes {
     | '/_authed/account/faqs'
     | '/_authed/account/privacy'
     | '/_authed/account/'
+    | '/_authed/account/orders/$orderId'
     | '/_authed/account/orders/'
   fileRoutesById: FileRoutesById
 }
@@ -379,6 +392,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAccountOrdersIndexRouteImport
       parentRoute: typeof AuthedAccountRouteRoute
     }
+    '/_authed/account/orders/$orderId': {
+      id: '/_authed/account/orders/$orderId'
+      path: '/orders/$orderId'
+      fullPath: '/account/orders/$orderId'
+      preLoaderRoute: typeof AuthedAccountOrdersOrderIdRouteImport
+      parentRoute: typeof AuthedAccountRouteRoute
+    }
   }
 }
 
@@ -388,6 +408,7 @@ interface AuthedAccountRouteRouteChildren {
   AuthedAccountFaqsRoute: typeof AuthedAccountFaqsRoute
   AuthedAccountPrivacyRoute: typeof AuthedAccountPrivacyRoute
   AuthedAccountIndexRoute: typeof AuthedAccountIndexRoute
+  AuthedAccountOrdersOrderIdRoute: typeof AuthedAccountOrdersOrderIdRoute
   AuthedAccountOrdersIndexRoute: typeof AuthedAccountOrdersIndexRoute
 }
 
@@ -397,6 +418,7 @@ const AuthedAccountRouteRouteChildren: AuthedAccountRouteRouteChildren = {
   AuthedAccountFaqsRoute: AuthedAccountFaqsRoute,
   AuthedAccountPrivacyRoute: AuthedAccountPrivacyRoute,
   AuthedAccountIndexRoute: AuthedAccountIndexRoute,
+  AuthedAccountOrdersOrderIdRoute: AuthedAccountOrdersOrderIdRoute,
   AuthedAccountOrdersIndexRoute: AuthedAccountOrdersIndexRoute,
 }
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 
 import { MOBILE_INPUT_MAX_LENGTH } from '../domain/auth';
+import { Order } from './order';
 
 const Mobile = Type.String({
   maxLength: MOBILE_INPUT_MAX_LENGTH,
@@ -99,6 +100,18 @@ export const AccountExport = Type.Object({
       ip: Type.String(),
     }),
   ),
+  orders: Type.Array(Order),
+  giftCardWallet: Type.Object({
+    balance: Type.Number(),
+    history: Type.Array(
+      Type.Object({
+        amount: Type.Number(),
+        kind: Type.String(),
+        at: Timestamp,
+        orderNumber: Type.Union([Type.Integer(), Type.Null()]),
+      }),
+    ),
+  }),
 });
 export type AccountExport = Static<typeof AccountExport>;
 

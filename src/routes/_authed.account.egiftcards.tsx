@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-import { GiftCardsPage } from '../features/account';
+import { GiftCardsPage } from '../features/giftcards';
 
 export const Route = createFileRoute('/_authed/account/egiftcards')({
   component: GiftCardsPage,

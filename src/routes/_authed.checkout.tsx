@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-import { CheckoutPlaceholder } from '../features/account';
+import { CheckoutPage } from '../features/checkout';
 
-/** Spec point 2: login-protected; shows only the placeholder text 'checkout' until checkout is built. */
+/** Checkout (issue 6): signed in only (the _authed guard); the server prices and places the order. */
 export const Route = createFileRoute('/_authed/checkout')({
   head: () => ({ meta: [{ title: 'Checkout | QuickCart' }] }),
-  component: CheckoutPlaceholder,
+  component: CheckoutPage,
 });

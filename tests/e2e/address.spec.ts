@@ -156,7 +156,10 @@ test('an address added offline is shown as pending and saved when the connection
   page,
   context,
   signIn,
+  consoleGuard,
 }) => {
+  // Offline, the browser logs each request the service worker could not answer.
+  consoleGuard.allow(/ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
   await offlineTiles(page);
   await allowLocation(context);
   await openSavedAddresses(page, signIn);

@@ -308,7 +308,7 @@ test('protected pages send a visitor to log in and continue there afterwards', a
 
   // Signed in, the guard lets them through.
   await page.goto('/checkout');
-  await expect(page.getByRole('heading', { level: 1, name: 'checkout' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();
 });
 
 test('closing the dialog after a redirect forgets the destination', async ({ page, signIn }) => {

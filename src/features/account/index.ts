@@ -1,9 +1,7 @@
 export { AccountLayout } from './components/AccountLayout';
 export { AccountHome } from './components/AccountHome';
-export { OrdersPage } from './components/OrdersPage';
 export { AddressesPage } from './components/AddressesPage';
-export { GiftCardsPage } from './components/GiftCardsPage';
 export { FaqsPage } from './components/FaqsPage';
 export { PrivacyPage } from './components/PrivacyPage';
-export { CheckoutPlaceholder } from './components/CheckoutPlaceholder';
 export { ACCOUNT_TEXT } from './constants';
+export { AccountPage, EmptyState } from './components/AccountPage';

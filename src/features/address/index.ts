@@ -1,5 +1,6 @@
 export { addressesAtom, deliveryAddressAtom, deliveryAddressSnapshotAtom, selectedAddressAtom } from './atoms';
 export { registerAddressMutationDefaults } from './register';
+export { addressesQueryOptions } from './api/get-addresses';
 export { CartAddressView, loadCartAddressView, SavedAddresses } from './lazy';
 export { ADDRESS_TEXT, ADDRESS_BANNERS, MAP_ALERTS, ADDRESS_ERRORS } from './constants';
 export type { Address, SelectedPlace } from './types';

@@ -11,6 +11,7 @@ export {
   clearCartAtom,
   decrementCartItemAtom,
   incrementCartItemAtom,
+  refreshCartAtom,
   removeFromCartAtom,
   totalPriceAtom,
   totalQuantityAtom,

@@ -49,6 +49,10 @@ import {
   VerifyOtpBody,
 } from '../../../schemas/customer';
 import { SmsError } from '../../../sms/types';
+import { walletSummary } from '../../../db/giftcard-queries';
+import { anonymiseOrders, exportOrders } from '../../../db/order-queries';
+import { paiseToRupees } from '../../../domain/money';
+import { toOrder } from '../order/serialize';
 
 const tags = ['customer'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
@@ -322,6 +326,7 @@ const customerRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (
       const me = signedIn(request);
       const data = await exportCustomerData(db, me.id);
       if (!data) throw new HttpError(401, AUTH_MESSAGES.signInRequired);
+      const [orders, wallet] = await Promise.all([exportOrders(db, me.id), walletSummary(db, me.id, 10_000)]);
       reply.header('Content-Disposition', 'attachment; filename="quickcart-my-data.json"');
       return {
         exportedAt: iso(app.clock.now()),
@@ -338,6 +343,16 @@ const customerRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (
           expiresAt: iso(o.expiresAt),
           consumedAt: isoOrNull(o.consumedAt),
         })),
+        orders: orders.map(toOrder),
+        giftCardWallet: {
+          balance: paiseToRupees(wallet.balancePaise),
+          history: wallet.entries.map((entry) => ({
+            amount: paiseToRupees(entry.amountPaise),
+            kind: entry.kind,
+            at: iso(entry.createdAt),
+            orderNumber: entry.orderNumber,
+          })),
+        },
       };
     },
   );
@@ -360,6 +375,9 @@ const customerRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (
     async (request, reply) => {
       const me = signedIn(request);
       if (rawField(request, 'confirm') !== true) throw badRequest(AUTH_MESSAGES.deleteNotConfirmed);
+      // Orders stay as the store's records, without the name and address (before the account
+      // goes, so a failure here leaves an intact account rather than identifiable orders).
+      await anonymiseOrders(db, me.id);
       await deleteCustomer(db, me.id, app.clock.now());
       clearSessionCookies(reply);
       return { success: true as const, message: AUTH_MESSAGES.accountDeleted };

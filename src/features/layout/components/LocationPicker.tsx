@@ -1,14 +1,16 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 
 import { Popover } from '../../../components/Popover';
 import { visuallyHidden } from '../../../styles/utilities.css';
-import { LOCATION_LABEL, TOP_CITIES } from '../constants';
-import { CrosshairIcon, PinIcon } from './Icons';
+import { LOCATION_LABEL } from '../constants';
+import { PinIcon } from './Icons';
 import * as styles from './LocationPicker.css';
 
+const LocationPanel = lazy(() => import('./LocationPanel'));
+
 /**
- * The delivery location. For now the label is fixed (spec point 2) and 'Detect' does nothing;
- * serviceability and the map picker extend this component later.
+ * The delivery location (spec point 2: the label stays 'Maharashtra, India'). Its panel loads on
+ * first open and says whether the chosen place is served and how soon.
  */
 export function LocationPicker({ className }: { className?: string }) {
   return (
@@ -28,50 +30,10 @@ export function LocationPicker({ className }: { className?: string }) {
         </>
       }
     >
-      <LocationPanel />
+      {/* Nothing while the panel loads: it is small and comes from the precache. */}
+      <Suspense fallback={null}>
+        <LocationPanel />
+      </Suspense>
     </Popover>
-  );
-}
-
-function LocationPanel() {
-  const id = useId();
-  const [term, setTerm] = useState('');
-  const cities = TOP_CITIES.filter((city) => city.toLowerCase().includes(term.trim().toLowerCase()));
-  return (
-    <div className={styles.body}>
-      <h2 className={styles.title}>Change location</h2>
-      <div className={styles.row}>
-        <label className={visuallyHidden} htmlFor={`${id}-search`}>
-          Search delivery location
-        </label>
-        <input
-          id={`${id}-search`}
-          className={styles.search}
-          type="search"
-          autoComplete="off"
-          placeholder="Search delivery location"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-        />
-        <button type="button" className={styles.detect}>
-          <CrosshairIcon />
-          Detect
-        </button>
-      </div>
-      <h3 className={styles.subtitle} id={`${id}-cities`}>
-        Top cities
-      </h3>
-      {cities.length > 0 ? (
-        <ul className={styles.cities} aria-labelledby={`${id}-cities`}>
-          {cities.map((city) => (
-            <li key={city} className={styles.city}>
-              {city}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className={styles.empty}>No matching city in our top cities.</p>
-      )}
-    </div>
   );
 }

@@ -1,0 +1,103 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+
+import { REDEEM_FAILURES_PER_HOUR } from '../domain/gift-cards';
+import type { Db } from './client';
+import { walletBalancePaise } from './order-queries';
+import { customers, giftCardAttempts, giftCards, orders, walletLedger } from './schema';
+
+export type RedeemResult =
+  | { outcome: 'redeemed'; amountPaise: number; balancePaise: number }
+  | { outcome: 'invalid' | 'used' | 'expired' | 'too-many' };
+
+const HOUR_MS = 3600_000;
+
+/**
+ * Redeems a card into the customer's wallet, once. Wrong codes are recorded; after
+ * REDEEM_FAILURES_PER_HOUR of them in an hour the customer must wait, whatever they try.
+ */
+export async function redeemGiftCard(
+  db: Db,
+  input: { customerId: string; codeHash: string; now: Date },
+): Promise<RedeemResult> {
+  return db.transaction(async (tx): Promise<RedeemResult> => {
+    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId)).for('update');
+    const since = new Date(input.now.getTime() - HOUR_MS);
+    const [failures] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(giftCardAttempts)
+      .where(and(eq(giftCardAttempts.customerId, input.customerId), gt(giftCardAttempts.createdAt, since)));
+    if (Number(failures?.n ?? 0) >= REDEEM_FAILURES_PER_HOUR) return { outcome: 'too-many' };
+
+    const [card] = await tx.select().from(giftCards).where(eq(giftCards.codeHash, input.codeHash)).for('update');
+    if (!card) {
+      await tx.insert(giftCardAttempts).values({ customerId: input.customerId, createdAt: input.now });
+      return { outcome: 'invalid' };
+    }
+    if (card.redeemedAt) return { outcome: 'used' };
+    if (card.expiresAt && card.expiresAt <= input.now) return { outcome: 'expired' };
+    await tx
+      .update(giftCards)
+      .set({ redeemedBy: input.customerId, redeemedAt: input.now })
+      .where(eq(giftCards.id, card.id));
+    await tx.insert(walletLedger).values({
+      customerId: input.customerId,
+      amountPaise: card.amountPaise,
+      kind: 'giftcard',
+      giftCardId: card.id,
+      createdAt: input.now,
+    });
+    return {
+      outcome: 'redeemed',
+      amountPaise: card.amountPaise,
+      balancePaise: await walletBalancePaise(tx, input.customerId),
+    };
+  });
+}
+
+export interface WalletEntry {
+  id: string;
+  amountPaise: number;
+  kind: 'giftcard' | 'order' | 'refund';
+  createdAt: Date;
+  orderId: string | null;
+  orderNumber: number | null;
+  codeHint: string | null;
+}
+
+export async function walletSummary(db: Db, customerId: string, limit = 50) {
+  const [balancePaise, entries] = await Promise.all([
+    walletBalancePaise(db, customerId),
+    db
+      .select({
+        id: walletLedger.id,
+        amountPaise: walletLedger.amountPaise,
+        kind: walletLedger.kind,
+        createdAt: walletLedger.createdAt,
+        orderId: walletLedger.orderId,
+        orderNumber: orders.number,
+        codeHint: giftCards.codeHint,
+      })
+      .from(walletLedger)
+      .leftJoin(orders, eq(orders.id, walletLedger.orderId))
+      .leftJoin(giftCards, eq(giftCards.id, walletLedger.giftCardId))
+      .where(eq(walletLedger.customerId, customerId))
+      .orderBy(desc(walletLedger.createdAt), desc(walletLedger.id))
+      .limit(limit),
+  ]);
+  return { balancePaise, entries: entries as WalletEntry[] };
+}
+
+/** Stores new cards (only the HMAC of each code) and returns nothing secret: the caller holds the codes. */
+export async function insertGiftCards(
+  db: Db,
+  cards: { codeHash: string; codeHint: string; amountPaise: number; note: string | null; expiresAt: Date | null }[],
+) {
+  await db.insert(giftCards).values(cards);
+}
+
+/** Housekeeping: failed redemptions older than the window count for nothing. */
+export async function sweepGiftCardAttempts(db: Db, now: Date) {
+  await db
+    .delete(giftCardAttempts)
+    .where(sql`${giftCardAttempts.createdAt} <= ${new Date(now.getTime() - 24 * HOUR_MS)}`);
+}

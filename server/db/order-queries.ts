@@ -1,0 +1,648 @@
+import { randomUUID } from 'node:crypto';
+
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+
+import { computeCharges, type Charges } from '../domain/charges';
+import { findServingStore, type StoreLocation } from '../domain/delivery';
+import { canCancel, isOrderStatus, transition, type OrderStatus } from '../domain/order-status';
+import { PAYMENT_PROVIDERS, paymentLabel, type PaymentMethodId } from '../domain/payments';
+import type { Db } from './client';
+import { rowsOf } from './rows';
+import {
+  addresses,
+  customers,
+  orderItems,
+  orders,
+  products,
+  stores,
+  walletLedger,
+  type OrderAddressSnapshot,
+} from './schema';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+export interface OrderLineInput {
+  productId: number;
+  quantity: number;
+  /** The price in paise the shopper was shown; a different current price refuses the order. */
+  pricePaise: number;
+}
+
+export interface PlaceOrderInput {
+  customerId: string;
+  idempotencyKey: string;
+  addressId: string;
+  lines: OrderLineInput[];
+  useWallet: boolean;
+  paymentMethod: PaymentMethodId;
+  stores: readonly StoreLocation[];
+  now: Date;
+}
+
+/** A product of the order as it stands now, sent back when the order could not be placed. */
+export interface CurrentLine {
+  productId: number;
+  name: string;
+  pricePaise: number;
+  mrpPaise: number;
+  /** What the shopper asked for. */
+  quantity: number;
+  /** How many can be bought now (0: out of stock or no longer sold). */
+  available: number;
+  problem: 'price-changed' | 'out-of-stock' | 'not-enough-stock' | 'unavailable' | null;
+}
+
+export type PlaceOrderResult =
+  | { outcome: 'placed'; order: OrderDetail; replayed: boolean }
+  | { outcome: 'address-not-found' }
+  | { outcome: 'unserviceable' }
+  | { outcome: 'changed'; lines: CurrentLine[] };
+
+export interface OrderItemDetail {
+  productId: number;
+  name: string;
+  image: string;
+  packSize: string;
+  pricePaise: number;
+  mrpPaise: number;
+  quantity: number;
+}
+
+export interface OrderDetail {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  etaMinutes: number;
+  cancelReason: string | null;
+  cancelledBy: string | null;
+  paymentMethod: PaymentMethodId;
+  paymentLabel: string;
+  address: OrderAddressSnapshot;
+  store: { name: string; city: string };
+  charges: Charges;
+  items: OrderItemDetail[];
+  canCancel: boolean;
+}
+
+/** Every write to a customer's orders or wallet first locks the customer's row: one at a time. */
+async function lockCustomer(tx: Tx, customerId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+  return Boolean(row);
+}
+
+export async function walletBalancePaise(tx: Executor, customerId: string): Promise<number> {
+  const [row] = await tx
+    .select({ balance: sql<string | number | null>`coalesce(sum(${walletLedger.amountPaise}), 0)` })
+    .from(walletLedger)
+    .where(eq(walletLedger.customerId, customerId));
+  return Number(row?.balance ?? 0);
+}
+
+export function addressSnapshot(row: typeof addresses.$inferSelect): OrderAddressSnapshot {
+  return {
+    tag: row.tag,
+    name: row.name,
+    buildingName: row.buildingName,
+    floor: row.floor,
+    nearBy: row.nearBy,
+    locality: row.locality,
+    city: row.city,
+    mobile: row.mobile,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}
+
+interface ProductNow {
+  id: number;
+  name: string;
+  pricePaise: number;
+  mrpPaise: number;
+  stock: number;
+}
+
+/** Each line against the product as it is now: what changed since the shopper saw it. */
+export function checkLines(lines: readonly OrderLineInput[], current: readonly ProductNow[]): CurrentLine[] {
+  const byId = new Map(current.map((row) => [row.id, row]));
+  return lines.map((line): CurrentLine => {
+    const product = byId.get(line.productId);
+    if (!product) {
+      return { ...line, name: '', mrpPaise: line.pricePaise, available: 0, problem: 'unavailable' };
+    }
+    const problem =
+      product.stock <= 0
+        ? 'out-of-stock'
+        : product.stock < line.quantity
+          ? 'not-enough-stock'
+          : product.pricePaise !== line.pricePaise
+            ? 'price-changed'
+            : null;
+    return {
+      productId: product.id,
+      name: product.name,
+      pricePaise: product.pricePaise,
+      mrpPaise: product.mrpPaise,
+      quantity: line.quantity,
+      available: Math.max(0, product.stock),
+      problem,
+    };
+  });
+}
+
+/** Merges repeated product ids (a client may send a product twice) and sorts by id. */
+export function mergeLines(lines: readonly OrderLineInput[]): OrderLineInput[] {
+  const byId = new Map<number, OrderLineInput>();
+  for (const line of lines) {
+    const seen = byId.get(line.productId);
+    byId.set(line.productId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+  }
+  return [...byId.values()].sort((a, b) => a.productId - b.productId);
+}
+
+/**
+ * Places an order in one transaction: the customer's row is locked (so a double tap waits for
+ * the first and then finds its order by the idempotency key), the products are locked in id
+ * order (no deadlocks between orders), every price and charge is recomputed, stock is taken
+ * and the wallet debited. Anything that does not match what the shopper saw writes nothing.
+ */
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const lines = mergeLines(input.lines);
+  return db.transaction(async (tx): Promise<PlaceOrderResult> => {
+    // Lock first, then read in a statement of its own: its snapshot is taken after the lock is
+    // granted, so it sees an order a concurrent request with the same key just committed (a
+    // read joined into the locking statement would use the older snapshot).
+    if (!(await lockCustomer(tx, input.customerId))) return { outcome: 'address-not-found' };
+    const [head] = await tx
+      .select({ existingId: orders.id, address: addresses })
+      .from(customers)
+      .leftJoin(orders, and(eq(orders.customerId, customers.id), eq(orders.idempotencyKey, input.idempotencyKey)))
+      .leftJoin(addresses, and(eq(addresses.id, input.addressId), eq(addresses.customerId, customers.id)))
+      .where(eq(customers.id, input.customerId));
+    if (!head) return { outcome: 'address-not-found' };
+    if (head.existingId) {
+      const order = await loadOrder(tx, input.customerId, head.existingId);
+      return { outcome: 'placed', order: order!, replayed: true };
+    }
+    const { address } = head;
+    if (!address) return { outcome: 'address-not-found' };
+    const served = findServingStore(address, input.stores);
+    if (!served.serviceable) return { outcome: 'unserviceable' };
+
+    const ids = lines.map((line) => line.productId);
+    const current = await tx
+      .select({
+        id: products.id,
+        name: products.name,
+        image: products.image,
+        packSize: products.packSize,
+        pricePaise: products.pricePaise,
+        mrpPaise: products.mrpPaise,
+        stock: products.stock,
+      })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for('update');
+    const byId = new Map(current.map((row) => [row.id, row]));
+    const checked = checkLines(lines, current);
+    if (checked.some((line) => line.problem !== null)) return { outcome: 'changed', lines: checked };
+
+    const balance = input.useWallet ? await walletBalancePaise(tx, input.customerId) : 0;
+    const charges = computeCharges(
+      lines.map((line) => {
+        const product = byId.get(line.productId)!;
+        return { pricePaise: product.pricePaise, mrpPaise: product.mrpPaise, quantity: line.quantity };
+      }),
+      balance,
+    );
+
+    const orderId = randomUUID();
+    const itemRows = lines.map((line, position) => {
+      const product = byId.get(line.productId)!;
+      return {
+        productId: product.id,
+        position,
+        name: product.name,
+        image: product.image,
+        packSize: product.packSize,
+        pricePaise: product.pricePaise,
+        mrpPaise: Math.max(product.mrpPaise, product.pricePaise),
+        quantity: line.quantity,
+      };
+    });
+    const snapshot = addressSnapshot(address);
+    const itemValues = sql.join(
+      itemRows.map(
+        (r) =>
+          sql`(${orderId}::uuid, ${r.productId}::int, ${r.position}::int, ${r.name}::text, ${r.image}::text,
+            ${r.packSize}::text, ${r.pricePaise}::int, ${r.mrpPaise}::int, ${r.quantity}::int)`,
+      ),
+      sql`, `,
+    );
+    const stockValues = sql.join(
+      lines.map((line) => sql`(${line.productId}::int, ${line.quantity}::int)`),
+      sql`, `,
+    );
+    const walletDebit =
+      charges.walletPaise > 0
+        ? sql`, w as (
+            insert into ${walletLedger} (customer_id, amount_paise, kind, order_id, created_at)
+            values (${input.customerId}::uuid, ${-charges.walletPaise}::int, 'order', ${orderId}::uuid, ${input.now}))`
+        : sql``;
+    // The order, its items, the stock and the wallet debit in one statement (one round trip).
+    // The product rows are locked and checked above; `stock >= qty` is a second guard, backed by
+    // the table's check constraint, that stock never goes below zero.
+    const [written] = rowsOf<{ number: number; taken: number }>(
+      await tx.execute(sql`
+        with o as (
+          insert into ${orders} (id, customer_id, idempotency_key, store_id, eta_minutes, address, payment_method,
+            items_paise, mrp_paise, delivery_paise, handling_paise, wallet_paise, total_paise, payable_paise,
+            created_at, updated_at)
+          values (${orderId}::uuid, ${input.customerId}::uuid, ${input.idempotencyKey}, ${served.store.id}::int,
+            ${served.etaMinutes}::int, ${JSON.stringify(snapshot)}::jsonb, ${input.paymentMethod},
+            ${charges.itemsPaise}::int, ${charges.mrpPaise}::int, ${charges.deliveryPaise}::int,
+            ${charges.handlingPaise}::int, ${charges.walletPaise}::int, ${charges.totalPaise}::int,
+            ${charges.payablePaise}::int, ${input.now}, ${input.now})
+          returning number
+        ), i as (
+          insert into ${orderItems} (order_id, product_id, position, name, image, pack_size, price_paise, mrp_paise, quantity)
+          values ${itemValues}
+        ), s as (
+          update ${products} set stock = ${products.stock} - v.qty
+          from (values ${stockValues}) as v(id, qty)
+          where ${products.id} = v.id and ${products.stock} >= v.qty
+          returning ${products.id}
+        )${walletDebit}
+        select (select number from o) as number, (select count(*)::int from s) as taken`),
+    );
+    if (Number(written!.taken) !== lines.length) throw new Error('stock changed under a row lock');
+    const order = { id: orderId, number: Number(written!.number) };
+    const payment = await PAYMENT_PROVIDERS[input.paymentMethod].authorize({
+      orderId: order.id,
+      orderNumber: order.number,
+      amountPaise: charges.payablePaise,
+    });
+    if (payment.status === 'failed') throw new Error(`payment failed: ${payment.message}`);
+    // Built from what was just written rather than read back: two round trips fewer per order.
+    const detail: OrderDetail = {
+      id: order.id,
+      number: order.number,
+      status: 'processing',
+      createdAt: input.now,
+      updatedAt: input.now,
+      etaMinutes: served.etaMinutes,
+      cancelReason: null,
+      cancelledBy: null,
+      paymentMethod: input.paymentMethod,
+      paymentLabel: paymentLabel(input.paymentMethod, charges.walletPaise, charges.payablePaise),
+      address: snapshot,
+      store: { name: served.store.name, city: served.store.city },
+      charges,
+      items: itemRows.map(({ position: _position, ...item }) => item),
+      canCancel: true,
+    };
+    return { outcome: 'placed', order: detail, replayed: false };
+  });
+}
+
+const orderColumns = {
+  id: orders.id,
+  number: orders.number,
+  status: orders.status,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+  etaMinutes: orders.etaMinutes,
+  cancelReason: orders.cancelReason,
+  cancelledBy: orders.cancelledBy,
+  paymentMethod: orders.paymentMethod,
+  address: orders.address,
+  itemsPaise: orders.itemsPaise,
+  mrpPaise: orders.mrpPaise,
+  deliveryPaise: orders.deliveryPaise,
+  handlingPaise: orders.handlingPaise,
+  walletPaise: orders.walletPaise,
+  totalPaise: orders.totalPaise,
+  payablePaise: orders.payablePaise,
+  storeName: stores.name,
+  storeCity: stores.city,
+};
+
+type OrderRowSelected = Awaited<ReturnType<typeof selectOrderRows>>[number];
+
+const selectOrderRows = (tx: Executor) =>
+  tx.select(orderColumns).from(orders).innerJoin(stores, eq(stores.id, orders.storeId));
+
+function toStatus(value: string): OrderStatus {
+  if (!isOrderStatus(value)) throw new Error(`unknown order status ${value}`);
+  return value;
+}
+
+function toDetail(row: OrderRowSelected, items: OrderItemDetail[]): OrderDetail {
+  const status = toStatus(row.status);
+  const method = row.paymentMethod as PaymentMethodId;
+  return {
+    id: row.id,
+    number: row.number,
+    status,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    etaMinutes: row.etaMinutes,
+    cancelReason: row.cancelReason,
+    cancelledBy: row.cancelledBy,
+    paymentMethod: method,
+    paymentLabel: paymentLabel(method, row.walletPaise, row.payablePaise),
+    address: row.address,
+    store: { name: row.storeName, city: row.storeCity },
+    charges: {
+      itemsPaise: row.itemsPaise,
+      mrpPaise: row.mrpPaise,
+      savingsPaise: row.mrpPaise - row.itemsPaise,
+      deliveryPaise: row.deliveryPaise,
+      handlingPaise: row.handlingPaise,
+      totalPaise: row.totalPaise,
+      walletPaise: row.walletPaise,
+      payablePaise: row.payablePaise,
+    },
+    items,
+    canCancel: canCancel(status),
+  };
+}
+
+/** One of the customer's orders; undefined when it does not exist or is someone else's. */
+export async function loadOrder(tx: Executor, customerId: string | null, orderId: string) {
+  const [row] = await selectOrderRows(tx).where(
+    customerId ? and(eq(orders.id, orderId), eq(orders.customerId, customerId)) : eq(orders.id, orderId),
+  );
+  if (!row) return undefined;
+  const items = await tx
+    .select({
+      productId: orderItems.productId,
+      name: orderItems.name,
+      image: orderItems.image,
+      packSize: orderItems.packSize,
+      pricePaise: orderItems.pricePaise,
+      mrpPaise: orderItems.mrpPaise,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.id))
+    .orderBy(asc(orderItems.position));
+  return toDetail(row, items);
+}
+
+export interface OrderSummary {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  createdAt: Date;
+  totalPaise: number;
+  itemCount: number;
+}
+
+/** The customer's orders, newest first. */
+export async function listOrders(db: Db, customerId: string, page: number, pageSize: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        createdAt: orders.createdAt,
+        totalPaise: orders.totalPaise,
+        itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      })
+      .from(orders)
+      .where(eq(orders.customerId, customerId))
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(orders).where(eq(orders.customerId, customerId)),
+  ]);
+  return {
+    orders: rows.map((row): OrderSummary => ({
+      ...row,
+      status: toStatus(row.status),
+      itemCount: Number(row.itemCount),
+    })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+export type ChangeStatusResult =
+  | { outcome: 'changed'; order: OrderDetail }
+  | { outcome: 'not-found' }
+  | { outcome: 'refused'; message: string; order: OrderDetail };
+
+/**
+ * Cancels a processing order: the stock goes back on the shelf and any wallet payment back to
+ * the wallet, in one transaction. `customerId` null is the store (ops command).
+ */
+export async function cancelOrder(
+  db: Db,
+  input: { customerId: string | null; orderId: string; reason: string; now: Date },
+): Promise<ChangeStatusResult> {
+  return db.transaction(async (tx): Promise<ChangeStatusResult> => {
+    const [head] = await tx
+      .select({ customerId: orders.customerId })
+      .from(orders)
+      .where(
+        input.customerId
+          ? and(eq(orders.id, input.orderId), eq(orders.customerId, input.customerId))
+          : eq(orders.id, input.orderId),
+      );
+    if (!head) return { outcome: 'not-found' };
+    await lockCustomer(tx, head.customerId);
+    const [row] = await tx
+      .select({
+        status: orders.status,
+        walletPaise: orders.walletPaise,
+        number: orders.number,
+        paymentMethod: orders.paymentMethod,
+        payablePaise: orders.payablePaise,
+      })
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for('update');
+    const step = transition(toStatus(row!.status), 'cancel');
+    if (!step.ok) {
+      return { outcome: 'refused', message: step.message, order: (await loadOrder(tx, null, input.orderId))! };
+    }
+    await tx
+      .update(orders)
+      .set({
+        status: step.next,
+        cancelReason: input.reason,
+        cancelledBy: input.customerId ? 'customer' : 'store',
+        updatedAt: input.now,
+      })
+      .where(eq(orders.id, input.orderId));
+    const lines = await tx
+      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, input.orderId))
+      .orderBy(asc(orderItems.productId));
+    // Locked in id order, as orders lock them, so a cancel and an order never deadlock.
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          lines.map((line) => line.productId),
+        ),
+      )
+      .orderBy(asc(products.id))
+      .for('update');
+    const values = sql.join(
+      lines.map((line) => sql`(${line.productId}::int, ${line.quantity}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${products} set stock = ${products.stock} + v.qty
+      from (values ${values}) as v(id, qty) where ${products.id} = v.id`);
+    if (row!.walletPaise > 0) {
+      await tx.insert(walletLedger).values({
+        customerId: head.customerId,
+        amountPaise: row!.walletPaise,
+        kind: 'refund',
+        orderId: input.orderId,
+        createdAt: input.now,
+      });
+    }
+    await PAYMENT_PROVIDERS[row!.paymentMethod as PaymentMethodId].refund({
+      orderId: input.orderId,
+      orderNumber: row!.number,
+      amountPaise: row!.payablePaise,
+    });
+    return { outcome: 'changed', order: (await loadOrder(tx, null, input.orderId))! };
+  });
+}
+
+/** Moves an order one step on (processing -> dispatched -> delivered): store staff only. */
+export async function advanceOrder(db: Db, orderId: string, now: Date): Promise<ChangeStatusResult> {
+  return db.transaction(async (tx): Promise<ChangeStatusResult> => {
+    const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row) return { outcome: 'not-found' };
+    const step = transition(toStatus(row.status), 'advance');
+    if (!step.ok) return { outcome: 'refused', message: step.message, order: (await loadOrder(tx, null, orderId))! };
+    await tx.update(orders).set({ status: step.next, updatedAt: now }).where(eq(orders.id, orderId));
+    return { outcome: 'changed', order: (await loadOrder(tx, null, orderId))! };
+  });
+}
+
+export async function orderIdByNumber(db: Db, number: number): Promise<string | undefined> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.number, number));
+  return row?.id;
+}
+
+export async function listStores(db: Executor): Promise<StoreLocation[]> {
+  return db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      city: stores.city,
+      latitude: stores.latitude,
+      longitude: stores.longitude,
+      radiusKm: stores.radiusKm,
+    })
+    .from(stores)
+    .where(eq(stores.active, true))
+    .orderBy(asc(stores.city), asc(stores.id));
+}
+
+export interface Quote {
+  lines: CurrentLine[];
+  charges: Charges;
+  balancePaise: number;
+  /** Null when no address was given; otherwise whether and how soon it is served. */
+  delivery: ReturnType<typeof findServingStore> | null;
+  addressFound: boolean;
+}
+
+/**
+ * What the order would cost now, without taking anything: current prices and stock of each
+ * line (with the same problems placeOrder would refuse), the bill of what can be bought, the
+ * wallet and the address's serviceability.
+ */
+export async function quoteOrder(
+  db: Db,
+  input: {
+    customerId: string;
+    addressId?: string | undefined;
+    lines: OrderLineInput[];
+    useWallet: boolean;
+    stores: readonly StoreLocation[];
+  },
+): Promise<Quote> {
+  const lines = mergeLines(input.lines);
+  const [current, balancePaise, address] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        pricePaise: products.pricePaise,
+        mrpPaise: products.mrpPaise,
+        stock: products.stock,
+      })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          lines.map((line) => line.productId),
+        ),
+      ),
+    walletBalancePaise(db, input.customerId),
+    input.addressId
+      ? db
+          .select({ latitude: addresses.latitude, longitude: addresses.longitude })
+          .from(addresses)
+          .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, input.customerId)))
+          .then((rows) => rows[0])
+      : Promise.resolve(undefined),
+  ]);
+  const checked = checkLines(lines, current);
+  const charges = computeCharges(
+    checked
+      .filter((line) => line.available > 0)
+      .map((line) => ({
+        pricePaise: line.pricePaise,
+        mrpPaise: line.mrpPaise,
+        quantity: Math.min(line.quantity, line.available),
+      })),
+    input.useWallet ? balancePaise : 0,
+  );
+  return {
+    lines: checked,
+    charges,
+    balancePaise,
+    delivery: address ? findServingStore(address, input.stores) : null,
+    addressFound: Boolean(address),
+  };
+}
+
+/**
+ * For a deleted account: orders stay (they are the store's records) but lose who and where:
+ * only the city of the delivery address is kept.
+ */
+export async function anonymiseOrders(db: Db, customerId: string) {
+  await db.execute(sql`
+    update ${orders} set address = jsonb_build_object(
+      'tag', '', 'name', '', 'buildingName', '', 'floor', null, 'nearBy', null, 'locality', '',
+      'city', ${orders.address}->>'city', 'mobile', null, 'latitude', 0, 'longitude', 0)
+    where ${orders.customerId} = ${customerId}`);
+}
+
+/** Everything about a customer's orders, newest first, for the account's data export. */
+export async function exportOrders(db: Db, customerId: string): Promise<OrderDetail[]> {
+  const ids = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(desc(orders.createdAt));
+  const details: OrderDetail[] = [];
+  for (const { id } of ids) details.push((await loadOrder(db, customerId, id))!);
+  return details;
+}

@@ -1,0 +1,73 @@
+/**
+ * The delivery area: which dark store serves a place, and how soon. Pure functions over the
+ * stores' locations and radii, so the rules are tested without a database.
+ */
+
+export interface LatLng {
+  latitude: number;
+  longitude: number;
+}
+
+export interface StoreLocation extends LatLng {
+  id: number;
+  name: string;
+  city: string;
+  radiusKm: number;
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance in kilometres (haversine). */
+export function distanceKm(a: LatLng, b: LatLng): number {
+  const dLat = toRadians(b.latitude - a.latitude);
+  const dLng = toRadians(b.longitude - a.longitude);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Minutes to pick and pack an order before the rider leaves. */
+export const PREP_MINUTES = 4;
+/** A rider in city traffic: 20 km/h, so 3 minutes a kilometre. Roads are longer than the crow flies. */
+export const MINUTES_PER_KM = 3;
+/** Road distance is about this much longer than the straight line in Indian cities. */
+export const ROAD_FACTOR = 1.3;
+
+/** 'Delivery in N minutes': preparation plus the ride, rounded up to a whole minute. */
+export function etaMinutes(straightLineKm: number): number {
+  return Math.ceil(PREP_MINUTES + straightLineKm * ROAD_FACTOR * MINUTES_PER_KM);
+}
+
+export type Serviceability =
+  | { serviceable: true; store: StoreLocation; distanceKm: number; etaMinutes: number }
+  | { serviceable: false; nearest: { store: StoreLocation; distanceKm: number } | null };
+
+/** The nearest store whose radius covers the place, or the nearest store at all when none does. */
+export function findServingStore(place: LatLng, stores: readonly StoreLocation[]): Serviceability {
+  let bestServing: { store: StoreLocation; distanceKm: number } | null = null;
+  let nearest: { store: StoreLocation; distanceKm: number } | null = null;
+  for (const store of stores) {
+    const d = distanceKm(place, store);
+    if (!nearest || d < nearest.distanceKm) nearest = { store, distanceKm: d };
+    if (d <= store.radiusKm && (!bestServing || d < bestServing.distanceKm)) bestServing = { store, distanceKm: d };
+  }
+  if (!bestServing) return { serviceable: false, nearest };
+  return { serviceable: true, ...bestServing, etaMinutes: etaMinutes(bestServing.distanceKm) };
+}
+
+export const DELIVERY_MESSAGES = {
+  served: (minutes: number) => `Delivery in ${minutes} minutes`,
+  notServed:
+    'Sorry, we do not deliver to this location yet. Please choose an address in Mumbai, Pune, Bangalore, Delhi or Noida.',
+} as const;
+
+export function isValidLatLng(place: LatLng): boolean {
+  return (
+    Number.isFinite(place.latitude) &&
+    Number.isFinite(place.longitude) &&
+    Math.abs(place.latitude) <= 90 &&
+    Math.abs(place.longitude) <= 180
+  );
+}

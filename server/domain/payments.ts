@@ -1,0 +1,47 @@
+/**
+ * How an order is paid. Cash on delivery is the only method today; a UPI or card provider
+ * implements the same interface (authorise when the order is placed, refund when it is
+ * cancelled) and is added to PAYMENT_PROVIDERS.
+ */
+export interface PaymentRequest {
+  orderId: string;
+  orderNumber: number;
+  amountPaise: number;
+}
+
+export type PaymentOutcome =
+  /** Nothing to collect now (cash on delivery, or fully paid by the wallet). */
+  { status: 'due-on-delivery' | 'paid'; reference: string | null } | { status: 'failed'; message: string };
+
+export interface PaymentProvider {
+  id: PaymentMethodId;
+  /** Shown on the checkout and the order. */
+  label: string;
+  /**
+   * Called inside the order's transaction; a failure rolls the order back. Providers that talk
+   * to a gateway (UPI) would create a pending intent here and confirm it by webhook.
+   */
+  authorize(request: PaymentRequest): Promise<PaymentOutcome>;
+  /** Called when a placed order is cancelled. */
+  refund(request: PaymentRequest): Promise<void>;
+}
+
+export type PaymentMethodId = 'cod';
+
+export const cashOnDelivery: PaymentProvider = {
+  id: 'cod',
+  label: 'Cash on delivery',
+  authorize: async () => ({ status: 'due-on-delivery', reference: null }),
+  // Nothing was collected before delivery, so there is nothing to give back.
+  refund: async () => {},
+};
+
+export const PAYMENT_PROVIDERS: Record<PaymentMethodId, PaymentProvider> = { cod: cashOnDelivery };
+
+/** What the order shows as its payment method, with the wallet's share when it paid some or all. */
+export function paymentLabel(method: PaymentMethodId, walletPaise: number, payablePaise: number): string {
+  const provider = PAYMENT_PROVIDERS[method].label;
+  if (walletPaise <= 0) return provider;
+  if (payablePaise <= 0) return 'E-Gift Card';
+  return `E-Gift Card + ${provider}`;
+}

@@ -1,0 +1,240 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+
+import { cancelOrder, listOrders, loadOrder, placeOrder, quoteOrder } from '../../../db/order-queries';
+import { AUTH_MESSAGES } from '../../../domain/auth';
+import { DELIVERY_MESSAGES } from '../../../domain/delivery';
+import { rupeesToPaise } from '../../../domain/money';
+import { IDEMPOTENCY_KEY_PATTERN, ORDER_MESSAGES } from '../../../domain/orders';
+import { HttpError, badRequest } from '../../../errors';
+import type { SignedInCustomer } from '../../../plugins/auth';
+import { ErrorResponse } from '../../../schemas/common';
+import {
+  CancelBody,
+  OrderConflict,
+  OrderIdParams,
+  OrderListQuery,
+  OrderListResponse,
+  OrderResponse,
+  PlaceOrderBody,
+  QuoteBody,
+  QuoteResponse,
+} from '../../../schemas/order';
+import { toBill, toCurrentLine, toOrder, toServiceability, toSummary } from './serialize';
+
+const tags = ['order'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function signedIn(request: FastifyRequest): SignedInCustomer {
+  if (!request.customer) throw new HttpError(401, AUTH_MESSAGES.signInRequired);
+  return request.customer;
+}
+
+const toLines = (items: { productId: number; quantity: number; price: number }[]) =>
+  items.map((item) => ({ productId: item.productId, quantity: item.quantity, pricePaise: rupeesToPaise(item.price) }));
+
+/** Checkout, the customer's orders and cancelling one (issue 6). */
+const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.database;
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  app.post(
+    '/api/order/quote',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Price a cart for checkout, without ordering',
+        description:
+          'Current prices and stock of each line (flagging what placing the order would refuse), the bill of what ' +
+          'can be bought, the e-gift card balance and, with `addressId`, whether that address is served and how soon.',
+        body: QuoteBody,
+        response: {
+          200: QuoteResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          415: ErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      const quote = await quoteOrder(db, {
+        customerId: me.id,
+        addressId: request.body.addressId,
+        lines: toLines(request.body.items),
+        useWallet: request.body.useGiftCardBalance ?? false,
+        stores: await app.delivery.stores(),
+      });
+      if (request.body.addressId && !quote.addressFound) throw new HttpError(404, ORDER_MESSAGES.addressNotFound);
+      return {
+        success: true as const,
+        data: {
+          items: quote.lines.map(toCurrentLine),
+          bill: toBill(quote.charges),
+          giftCardBalance: quote.balancePaise / 100,
+          delivery: quote.delivery ? toServiceability(quote.delivery) : null,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/order',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Place an order',
+        description:
+          'Send an `Idempotency-Key` header (or `idempotencyKey`): a retry with the same key answers 200 with the ' +
+          'order the first request placed, never a second order. Prices are the ones the shopper saw; any ' +
+          'difference, missing stock or an address outside the delivery area answers 409 and writes nothing.',
+        body: PlaceOrderBody,
+        response: {
+          200: OrderResponse,
+          201: OrderResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          409: OrderConflict,
+          415: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = signedIn(request);
+      const header = request.headers['idempotency-key'];
+      const key = (Array.isArray(header) ? header[0] : header) ?? request.body.idempotencyKey;
+      if (!key) throw badRequest(ORDER_MESSAGES.idempotencyKeyMissing);
+      if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest(ORDER_MESSAGES.idempotencyKeyInvalid);
+      const result = await placeOrder(db, {
+        customerId: me.id,
+        idempotencyKey: key,
+        addressId: request.body.addressId,
+        lines: toLines(request.body.items),
+        useWallet: request.body.useGiftCardBalance ?? false,
+        paymentMethod: request.body.paymentMethod ?? 'cod',
+        stores: await app.delivery.stores(),
+        now: app.clock.now(),
+      });
+      switch (result.outcome) {
+        case 'address-not-found':
+          throw new HttpError(404, ORDER_MESSAGES.addressNotFound);
+        case 'unserviceable':
+          return reply
+            .code(409)
+            .send({ success: false as const, message: DELIVERY_MESSAGES.notServed, reason: 'unserviceable' as const });
+        case 'changed':
+          return reply.code(409).send({
+            success: false as const,
+            message: ORDER_MESSAGES.changed,
+            reason: 'changed' as const,
+            items: result.lines.map(toCurrentLine),
+          });
+        case 'placed':
+          return reply.code(result.replayed ? 200 : 201).send({
+            success: true as const,
+            message: result.replayed ? ORDER_MESSAGES.replayed : ORDER_MESSAGES.placed,
+            data: toOrder(result.order),
+          });
+      }
+    },
+  );
+
+  app.get(
+    '/api/order',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in customer's orders, newest first",
+        querystring: OrderListQuery,
+        response: { 200: OrderListResponse, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      const page = request.query.page ?? 1;
+      const pageSize = request.query.pageSize ?? 20;
+      const { orders, total } = await listOrders(db, me.id, page, pageSize);
+      return { success: true as const, data: orders.map(toSummary), page, pageSize, total };
+    },
+  );
+
+  app.get(
+    '/api/order/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'One of my orders',
+        description: "Someone else's order answers 404 'Order not found.', exactly like one that does not exist.",
+        params: OrderIdParams,
+        response: { 200: OrderResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      const order = UUID.test(request.params.id) ? await loadOrder(db, me.id, request.params.id) : undefined;
+      if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound);
+      return { success: true as const, message: 'Order', data: toOrder(order) };
+    },
+  );
+
+  app.post(
+    '/api/order/:id/cancel',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel one of my orders while it is processing',
+        description: 'The items go back in stock and any e-gift card payment back to the balance. 409 once dispatched.',
+        params: OrderIdParams,
+        body: CancelBody,
+        response: {
+          200: OrderResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          409: OrderConflict,
+          415: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = signedIn(request);
+      const reason = request.body.reason.trim();
+      if (!reason) throw badRequest('reason: must not be empty');
+      if (!UUID.test(request.params.id)) throw new HttpError(404, ORDER_MESSAGES.notFound);
+      const result = await cancelOrder(db, {
+        customerId: me.id,
+        orderId: request.params.id,
+        reason,
+        now: app.clock.now(),
+      });
+      if (result.outcome === 'not-found') throw new HttpError(404, ORDER_MESSAGES.notFound);
+      if (result.outcome === 'refused') {
+        return reply.code(409).send({
+          success: false as const,
+          message: result.message,
+          reason: 'not-cancellable' as const,
+          data: toOrder(result.order),
+        });
+      }
+      return { success: true as const, message: ORDER_MESSAGES.cancelled, data: toOrder(result.order) };
+    },
+  );
+};
+
+export default orderRoutes;

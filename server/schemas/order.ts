@@ -1,0 +1,220 @@
+import { Type, type Static } from 'typebox';
+
+const Rupees = (description: string) => Type.Number({ description: `${description}, in rupees` });
+
+export const OrderStatus = Type.Union(
+  [Type.Literal('processing'), Type.Literal('dispatched'), Type.Literal('delivered'), Type.Literal('cancelled')],
+  { description: 'processing -> dispatched -> delivered, or cancelled' },
+);
+export type OrderStatus = Static<typeof OrderStatus>;
+
+export const OrderLine = Type.Object({
+  productId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  quantity: Type.Integer({ minimum: 1, maximum: 50 }),
+  price: Type.Number({ minimum: 0, maximum: 1_000_000, description: 'The price in rupees the shopper was shown' }),
+});
+export type OrderLine = Static<typeof OrderLine>;
+
+const Lines = Type.Array(OrderLine, { minItems: 1, maxItems: 100 });
+
+export const PlaceOrderBody = Type.Object(
+  {
+    addressId: Type.String({ format: 'uuid', description: "One of the customer's saved addresses" }),
+    items: Lines,
+    useGiftCardBalance: Type.Optional(
+      Type.Boolean({ default: false, description: 'Pay what the e-gift card balance covers' }),
+    ),
+    paymentMethod: Type.Optional(Type.Literal('cod', { default: 'cod', description: 'cod: cash on delivery' })),
+    idempotencyKey: Type.Optional(
+      Type.String({ minLength: 8, maxLength: 100, description: 'Instead of the Idempotency-Key header' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
+
+export const QuoteBody = Type.Object(
+  {
+    addressId: Type.Optional(Type.String({ format: 'uuid' })),
+    items: Lines,
+    useGiftCardBalance: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { additionalProperties: false },
+);
+export type QuoteBody = Static<typeof QuoteBody>;
+
+export const Bill = Type.Object({
+  mrpTotal: Rupees('What the items cost at MRP'),
+  productDiscount: Rupees('MRP total minus items total'),
+  itemsTotal: Rupees('Sum of price times quantity'),
+  deliveryCharge: Rupees('25 when the items total is 99 or less, else 0'),
+  handlingCharge: Rupees('5 on every order'),
+  billTotal: Rupees('Items total + delivery + handling'),
+  giftCardPaid: Rupees('Paid from the e-gift card balance'),
+  toPay: Rupees('Bill total minus the gift card share: collected by the payment method'),
+});
+export type Bill = Static<typeof Bill>;
+
+export const CurrentLine = Type.Object({
+  productId: Type.Integer(),
+  name: Type.String(),
+  price: Rupees('Current price'),
+  mrp: Rupees('Current MRP'),
+  quantity: Type.Integer({ description: 'Asked for' }),
+  available: Type.Integer({ description: 'In stock now' }),
+  problem: Type.Union([
+    Type.Literal('price-changed'),
+    Type.Literal('out-of-stock'),
+    Type.Literal('not-enough-stock'),
+    Type.Literal('unavailable'),
+    Type.Null(),
+  ]),
+});
+export type CurrentLine = Static<typeof CurrentLine>;
+
+export const OrderAddress = Type.Object({
+  tag: Type.String(),
+  name: Type.String(),
+  buildingName: Type.String(),
+  floor: Type.Union([Type.String(), Type.Null()]),
+  nearBy: Type.Union([Type.String(), Type.Null()]),
+  locality: Type.String(),
+  city: Type.String(),
+  mobile: Type.Union([Type.String(), Type.Null()]),
+  gps: Type.Object({ latitude: Type.Number(), longitude: Type.Number() }),
+});
+
+export const OrderItem = Type.Object({
+  productId: Type.Integer(),
+  name: Type.String(),
+  img: Type.String(),
+  size: Type.String(),
+  price: Rupees('Price paid'),
+  mrp: Rupees('MRP then'),
+  quantity: Type.Integer(),
+});
+export type OrderItem = Static<typeof OrderItem>;
+
+export const Order = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  number: Type.Integer({ description: 'Running order number' }),
+  status: OrderStatus,
+  placedAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  etaMinutes: Type.Integer(),
+  cancelReason: Type.Union([Type.String(), Type.Null()]),
+  cancelledBy: Type.Union([Type.Literal('customer'), Type.Literal('store'), Type.Null()]),
+  paymentMethod: Type.String({ description: 'As shown: Cash on delivery, E-Gift Card, ...' }),
+  canCancel: Type.Boolean(),
+  address: OrderAddress,
+  store: Type.Object({ name: Type.String(), city: Type.String() }),
+  items: Type.Array(OrderItem),
+  bill: Bill,
+});
+export type Order = Static<typeof Order>;
+
+export const OrderResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), data: Order });
+export type OrderResponse = Static<typeof OrderResponse>;
+
+export const OrderConflict = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  reason: Type.Union([Type.Literal('changed'), Type.Literal('unserviceable'), Type.Literal('not-cancellable')]),
+  items: Type.Optional(Type.Array(CurrentLine)),
+  data: Type.Optional(Order),
+});
+export type OrderConflict = Static<typeof OrderConflict>;
+
+export const OrderSummary = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  number: Type.Integer(),
+  status: OrderStatus,
+  placedAt: Type.String({ format: 'date-time' }),
+  total: Rupees('Bill total'),
+  itemCount: Type.Integer(),
+});
+export type OrderSummary = Static<typeof OrderSummary>;
+
+export const OrderListQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  },
+  { additionalProperties: false },
+);
+
+export const OrderListResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Array(OrderSummary),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  total: Type.Integer(),
+});
+export type OrderListResponse = Static<typeof OrderListResponse>;
+
+export const OrderIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+export const CancelBody = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 200, description: 'Why the shopper cancels' }) },
+  { additionalProperties: false },
+);
+
+export const Serviceability = Type.Object({
+  serviceable: Type.Boolean(),
+  store: Type.Union([Type.Object({ name: Type.String(), city: Type.String() }), Type.Null()]),
+  distanceKm: Type.Union([Type.Number(), Type.Null()]),
+  etaMinutes: Type.Union([Type.Integer(), Type.Null()]),
+  message: Type.String({ examples: ['Delivery in 9 minutes'] }),
+});
+export type Serviceability = Static<typeof Serviceability>;
+
+export const ServiceabilityQuery = Type.Object(
+  {
+    lat: Type.Number({ minimum: -90, maximum: 90 }),
+    lng: Type.Number({ minimum: -180, maximum: 180 }),
+  },
+  { additionalProperties: false },
+);
+
+export const ServiceabilityResponse = Type.Object({ success: Type.Literal(true), data: Serviceability });
+export type ServiceabilityResponse = Static<typeof ServiceabilityResponse>;
+
+export const QuoteResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Object({
+    items: Type.Array(CurrentLine),
+    bill: Bill,
+    giftCardBalance: Rupees('E-gift card balance'),
+    delivery: Type.Union([Serviceability, Type.Null()]),
+  }),
+});
+export type QuoteResponse = Static<typeof QuoteResponse>;
+
+export const WalletEntry = Type.Object({
+  id: Type.String(),
+  amount: Rupees('Credit (positive) or debit (negative)'),
+  kind: Type.Union([Type.Literal('giftcard'), Type.Literal('order'), Type.Literal('refund')]),
+  at: Type.String({ format: 'date-time' }),
+  orderId: Type.Union([Type.String(), Type.Null()]),
+  orderNumber: Type.Union([Type.Integer(), Type.Null()]),
+  codeHint: Type.Union([Type.String(), Type.Null()]),
+});
+export type WalletEntry = Static<typeof WalletEntry>;
+
+export const WalletResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Object({ balance: Rupees('Balance'), history: Type.Array(WalletEntry) }),
+});
+export type WalletResponse = Static<typeof WalletResponse>;
+
+export const RedeemBody = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 40, description: 'XXXX-XXXX-XXXX-XXXX' }) },
+  { additionalProperties: false },
+);
+
+export const RedeemResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  data: Type.Object({ amount: Rupees('Added'), balance: Rupees('New balance') }),
+});
+export type RedeemResponse = Static<typeof RedeemResponse>;

@@ -1,0 +1,48 @@
+import { HTTPError } from 'ky';
+
+import type { CurrentLine, OrderConflict, OrderLine, OrderResponse } from '../../../../server/schemas/order';
+import { customerApi } from '../../auth';
+
+export interface PlaceOrderInput {
+  addressId: string;
+  items: OrderLine[];
+  useGiftCardBalance: boolean;
+  idempotencyKey: string;
+}
+
+export type PlaceOrderOutcome =
+  | { kind: 'placed'; order: OrderResponse['data'] }
+  | { kind: 'changed'; message: string; items: CurrentLine[] }
+  | { kind: 'refused'; message: string };
+
+/**
+ * Places the order. The idempotency key makes a retry (ky retries once on a lost answer, and the
+ * shopper may tap again) find the order the first attempt placed instead of placing another.
+ */
+export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutcome> {
+  try {
+    const body = await customerApi
+      .post('order', {
+        json: {
+          addressId: input.addressId,
+          items: input.items,
+          useGiftCardBalance: input.useGiftCardBalance,
+          paymentMethod: 'cod',
+        },
+        headers: { 'Idempotency-Key': input.idempotencyKey },
+        // Safe to repeat thanks to the key; a timeout is the case it exists for.
+        retry: { limit: 2, methods: ['post'], statusCodes: [408, 502, 503, 504] },
+        timeout: 10_000,
+      })
+      .json<OrderResponse>();
+    return { kind: 'placed', order: body.data };
+  } catch (error) {
+    if (error instanceof HTTPError && [404, 409].includes(error.response.status)) {
+      const body = (await error.response.json().catch(() => null)) as OrderConflict | null;
+      if (body?.reason === 'changed' && body.items)
+        return { kind: 'changed', message: body.message, items: body.items };
+      if (body?.message) return { kind: 'refused', message: body.message };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,14 @@
+/** Texts of the checkout, in one place. */
+export const CHECKOUT_TEXT = {
+  emptyTitle: 'Your cart is empty',
+  emptyBody: 'Add something to your cart to check out.',
+  startShopping: 'Start shopping',
+  chooseAddress: 'Choose where we should deliver this order.',
+  itemsChanged: 'Some items changed since you added them. Update your cart to continue.',
+  quoteFailed: 'We could not work out your bill. Please check your connection and try again.',
+  placeFailed:
+    'We could not place your order. Please check your connection and try again: you will not be charged twice.',
+  addressesFailed: 'Failed to load addresses. Please try again later.',
+  noAddresses: 'No saved addresses found.',
+  unavailableLeftOut: 'Items that are currently unavailable stay in your cart but are not part of this order.',
+} as const;

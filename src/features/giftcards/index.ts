@@ -1,0 +1,2 @@
+export { GiftCardsPage } from './components/GiftCardsPage';
+export { walletQueryOptions } from './api/get-wallet';

@@ -1,0 +1,11 @@
+import type { OrderStatus } from '../../../../server/schemas/order';
+import { STATUS_LABEL } from '../format';
+import * as styles from './Orders.css';
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span className={styles.badge[status]} data-status={status}>
+      {STATUS_LABEL[status]}
+    </span>
+  );
+}

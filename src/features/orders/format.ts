@@ -1,0 +1,54 @@
+import type { OrderStatus } from '../../../server/schemas/order';
+
+const TIME_ZONE = 'Asia/Kolkata';
+const dayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'long', timeZone: TIME_ZONE });
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: TIME_ZONE,
+});
+const timeFormat = new Intl.DateTimeFormat('en-IN', {
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: TIME_ZONE,
+});
+
+/** When an order was placed, as shoppers in India read it: day, date and time in IST. */
+export function placedAt(iso: string): { day: string; date: string; time: string } {
+  const when = new Date(iso);
+  return {
+    day: dayFormat.format(when),
+    date: dateFormat.format(when),
+    time: timeFormat.format(when).replace(/\b(am|pm)\b/, (m) => m.toUpperCase()),
+  };
+}
+
+export const STATUS_LABEL: Record<OrderStatus, string> = {
+  processing: 'Processing',
+  dispatched: 'Dispatched',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+export const ORDER_TEXT = {
+  title: 'My Orders',
+  notFound: 'Order not found.',
+  noOrders: 'No orders yet',
+  noOrdersBody: 'Your orders and their status will appear here once you have placed one.',
+  startShopping: 'Start shopping',
+  viewDetails: 'View Details',
+  loadFailed: 'We could not load your orders. Please check your connection and try again.',
+  cancelFailed: 'We could not cancel this order. Please try again.',
+  reorderFailed: 'We could not add these items to your cart. Please try again.',
+  reorderNoneAvailable: 'None of these items are in stock right now.',
+} as const;
+
+export const CANCEL_REASONS = [
+  'Ordered by mistake',
+  'Want to change items',
+  'Delivery address is wrong',
+  'Found a better price',
+  'Other',
+] as const;

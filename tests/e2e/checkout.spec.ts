@@ -1,0 +1,261 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { products } from '../../server/db/schema';
+import { seedCatalog } from '../../server/db/seed/seed';
+import { runOps } from '../../server/ops/cli';
+import { expect, startServer, stopServer, test as base, type StoreServer } from './fixtures';
+
+/**
+ * Checkout end to end. The store is prepared before the server starts, as staff would: known
+ * prices and stock, shoppers with saved addresses (one outside the delivery area) and an e-gift
+ * card issued with the ops command.
+ */
+interface Prepared {
+  server: StoreServer;
+  /** Product ids with fixed prices: cheap (₹40, MRP ₹50) and dear (₹120). */
+  cheap: number;
+  dear: number;
+  giftCardCode: string;
+}
+
+const SHOPPERS = {
+  orders: '9300000001',
+  cancel: '9300000002',
+  giftCard: '9300000003',
+  faraway: '9300000004',
+} as const;
+
+const test = base.extend<object, { prepared: Prepared; server: StoreServer }>({
+  prepared: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
+    async ({}, use) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-checkout-'));
+      const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' });
+      const database = await openDatabase({ dataDir });
+      await database.migrate();
+      await seedCatalog(database.db);
+      const [first, second] = await database.db
+        .select({ id: products.id })
+        .from(products)
+        .orderBy(products.id)
+        .limit(2);
+      await database.db
+        .update(products)
+        .set({ pricePaise: 4000, mrpPaise: 5000, stock: 50 })
+        .where(eq(products.id, first!.id));
+      await database.db
+        .update(products)
+        .set({ pricePaise: 12000, mrpPaise: 12000, stock: 50 })
+        .where(eq(products.id, second!.id));
+      const giftCardCode = (await runOps(['giftcard:issue', '--amount', '100'], database, config.jwtSecret)).trim();
+      await database.close();
+      const server = await startServer(dataDir);
+      await use({ server, cheap: first!.id, dear: second!.id, giftCardCode });
+      await stopServer(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  server: [async ({ prepared }, use) => use(prepared.server), { scope: 'worker' }],
+});
+
+const MUMBAI = {
+  tag: 'Home',
+  name: 'Asha',
+  buildingName: 'Flat 4, Sea View',
+  locality: 'Hill Road, Bandra West',
+  city: 'Mumbai',
+  gps: { latitude: 19.06, longitude: 72.83 },
+};
+const CHENNAI = {
+  tag: 'Work',
+  name: 'Ravi',
+  buildingName: 'Tidel Park',
+  locality: 'Taramani',
+  city: 'Chennai',
+  gps: { latitude: 12.9895, longitude: 80.2486 },
+};
+
+/** Saves an address for the signed-in shopper through the address API, with the page's cookies. */
+async function saveAddress(page: Page, address: typeof MUMBAI) {
+  const me = await (await page.request.get('/api/customer/me')).json();
+  const saved = await page.request.post(`/api/address/${me.data.id}`, { data: address });
+  expect(saved.status(), await saved.text()).toBe(201);
+}
+
+const main = (page: Page) => page.getByRole('main');
+const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'My Cart' });
+
+async function addToCart(page: Page, productId: number) {
+  await page.goto(`/products/${productId}`);
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+  await expect(cartPanel(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(cartPanel(page)).toBeHidden();
+}
+
+async function chooseAddress(page: Page, name: RegExp) {
+  await main(page)
+    .getByRole('button', { name: /^(Choose|Change)$/ })
+    .click();
+  const picker = page.getByRole('dialog', { name: 'Select delivery address' });
+  await picker.getByRole('button', { name }).click();
+  await expect(picker).toBeHidden();
+}
+
+const billRow = (page: Page, label: string) => main(page).getByRole('row', { name: new RegExp(`^${label}`) });
+
+test('a cart goes through checkout to a placed order, found in My Orders and its detail', async ({
+  page,
+  signIn,
+  prepared,
+}) => {
+  await page.goto('/');
+  await signIn(page, SHOPPERS.orders);
+  await saveAddress(page, MUMBAI);
+  await addToCart(page, prepared.cheap);
+  // The cart's Proceed asks for a delivery address, then leads to checkout.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^1 Items/ })
+    .click();
+  await cartPanel(page)
+    .getByRole('button', { name: /^Proceed/ })
+    .click();
+  const addresses = page.getByRole('dialog', { name: 'Select delivery address' });
+  await addresses.getByRole('button', { name: /Flat 4, Sea View/ }).click();
+  await addresses.getByRole('button', { name: /^Proceed/ }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(main(page).getByText('Flat 4, Sea View, Hill Road, Bandra West, Mumbai')).toBeVisible();
+  await expect(main(page).getByText(/^Delivery in \d+ minutes$/)).toBeVisible();
+
+  // ₹40 is under ₹99: delivery ₹25, handling ₹5.
+  await expect(billRow(page, 'Items total')).toContainText('₹40.00');
+  await expect(billRow(page, 'Delivery charge')).toContainText('₹25.00');
+  await expect(billRow(page, 'Handling charge')).toContainText('₹5.00');
+  await expect(billRow(page, 'Grand total')).toContainText('₹70.00');
+  await expect(main(page).getByText('Your total savings ₹10.00')).toBeVisible();
+
+  await main(page).getByRole('button', { name: 'Place order · ₹70.00' }).click();
+  await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
+  const title = main(page).getByRole('heading', { level: 1, name: /^Order #\d+$/ });
+  await expect(title).toBeVisible();
+  const orderTitle = (await title.textContent())!;
+  await expect(main(page).getByText('Processing', { exact: true })).toBeVisible();
+  await expect(billRow(page, 'Bill total')).toContainText('₹70.00');
+  await expect(billRow(page, 'MRP')).toContainText('₹50.00');
+  await expect(billRow(page, 'Product discount')).toContainText('₹10.00');
+  await expect(main(page).getByText('Cash on delivery')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /^My Card/ })).toBeVisible();
+
+  await page.goto('/account/orders');
+  const entry = main(page).getByRole('listitem', { name: orderTitle });
+  await expect(entry).toContainText('₹70.00');
+  await expect(entry).toContainText('Processing');
+  await expect(entry).toContainText(/Placed on \w+day, \d{1,2} \w{3} \d{4} at \d{1,2}:\d{2} (AM|PM)/);
+  await entry.getByRole('link', { name: /^View Details/ }).click();
+  await expect(main(page).getByRole('heading', { level: 1, name: orderTitle })).toBeVisible();
+});
+
+test('an order can be cancelled while processing, and reordered into the cart', async ({ page, signIn, prepared }) => {
+  await page.goto('/');
+  await signIn(page, SHOPPERS.cancel);
+  await saveAddress(page, MUMBAI);
+  await addToCart(page, prepared.dear);
+  await page.goto('/checkout');
+  await expect(main(page).getByText('Choose where we should deliver this order.')).toBeVisible();
+  await chooseAddress(page, /Home · Asha/);
+  // ₹120 is over ₹99: delivery is free.
+  await expect(billRow(page, 'Delivery charge')).toContainText('FREE');
+  await main(page).getByRole('button', { name: 'Place order · ₹125.00' }).click();
+  await expect(main(page).getByRole('heading', { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+
+  await main(page).getByRole('button', { name: 'Cancel order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await dialog.getByLabel('Why are you cancelling?').selectOption('Want to change items');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(main(page).getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(main(page).getByText('Reason: Want to change items')).toBeVisible();
+  await expect(main(page).getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+  await main(page).getByRole('button', { name: 'Reorder' }).click();
+  await expect(cartPanel(page)).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /^1 Items/ })).toBeVisible();
+});
+
+test('a redeemed e-gift card pays part of an order', async ({ page, signIn, prepared, consoleGuard }) => {
+  // Redeeming the same card twice is answered 409, which the browser logs.
+  consoleGuard.allow(/status of 409/);
+  await page.goto('/');
+  await signIn(page, SHOPPERS.giftCard);
+  await saveAddress(page, MUMBAI);
+  await page.goto('/account/egiftcards');
+  await expect(main(page).getByTestId('giftcard-balance')).toHaveText('₹0.00');
+  await main(page).getByLabel('Gift card code').fill(prepared.giftCardCode.toLowerCase());
+  await main(page).getByRole('button', { name: 'Redeem' }).click();
+  await expect(main(page).getByRole('status')).toHaveText('₹100.00 added to your gift card balance.');
+  await expect(main(page).getByTestId('giftcard-balance')).toHaveText('₹100.00');
+
+  await main(page).getByLabel('Gift card code').fill(prepared.giftCardCode);
+  await main(page).getByRole('button', { name: 'Redeem' }).click();
+  await expect(main(page).getByRole('alert')).toHaveText('This gift card has already been redeemed.');
+
+  await addToCart(page, prepared.dear);
+  await page.goto('/checkout');
+  await chooseAddress(page, /Home · Asha/);
+  await main(page)
+    .getByRole('checkbox', { name: /Use gift card balance \(₹100\.00\)/ })
+    .check();
+  await expect(billRow(page, 'Paid by gift card')).toContainText('₹100.00');
+  await expect(billRow(page, 'To pay')).toContainText('₹25.00');
+  await main(page).getByRole('button', { name: 'Place order · ₹25.00' }).click();
+  await expect(main(page).getByRole('heading', { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+  await expect(billRow(page, 'Paid by e-gift card')).toContainText('₹100.00');
+  await expect(main(page).getByText('E-Gift Card + Cash on delivery')).toBeVisible();
+
+  await page.goto('/account/egiftcards');
+  await expect(main(page).getByTestId('giftcard-balance')).toHaveText('₹0.00');
+  await expect(main(page).getByText(/^Paid for order #\d+/)).toBeVisible();
+});
+
+test('an address outside the delivery area is refused', async ({ page, signIn, prepared }) => {
+  await page.goto('/');
+  await signIn(page, SHOPPERS.faraway);
+  await saveAddress(page, CHENNAI);
+  await addToCart(page, prepared.cheap);
+  await page.goto('/checkout');
+  await chooseAddress(page, /Work · Ravi/);
+  await expect(main(page).getByRole('alert')).toHaveText(
+    'Sorry, we do not deliver to this location yet. Please choose an address in Mumbai, Pune, Bangalore, Delhi or Noida.',
+  );
+  await expect(main(page).getByRole('button', { name: /^Place order/ })).toBeDisabled();
+});
+
+test("an unknown order says 'Order not found.' with a way back", async ({ page, signIn, consoleGuard }) => {
+  consoleGuard.allow(/status of 404/);
+  await page.goto('/');
+  await signIn(page, SHOPPERS.orders);
+  await page.goto('/account/orders');
+  await page.goto('/account/orders/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Order not found.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/account\/orders$/);
+});
+
+test('the location picker says whether a city is served and how soon', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: /Maharashtra, India/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose your delivery location' });
+  await dialog.getByRole('button', { name: 'Mumbai' }).click();
+  await expect(dialog.getByText(/^Delivery in \d+ minutes$/)).toBeVisible();
+  await expect(dialog.getByText(/^Mumbai: from our .+ store$/)).toBeVisible();
+});

@@ -8,7 +8,9 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // One retry under CI: a test that passes only on retry is reported as flaky (the summary and
+  // the JSON report name it), so it is seen and fixed rather than blocking every landing.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],

@@ -1,8 +1,8 @@
 /**
  * API load: requests per second and p50/p99 latency at a fixed concurrency, through HTTP, against
  * the real server started as its own process (as in production), for each scenario a shopper
- * drives: a category listing with a sort, search, a product by id, an OTP request and, when the
- * server has orders, placing an order. In the same run it measures this machine's ceiling (a bare
+ * drives: a category listing with a sort, search, a product by id and an OTP request (placing
+ * orders, which needs prepared customers and stock, is bench/orders.ts). In the same run it measures this machine's ceiling (a bare
  * Fastify route returning a constant, also in its own process) so every figure is also given as
  * a ratio to it, and the server's resident memory at idle and at its peak under load.
  *

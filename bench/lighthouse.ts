@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '1' }, details: { type: 'boolean', default: false } },
@@ -60,8 +61,8 @@ function startServer(dataDir: string): Promise<{ url: string; stop(): Promise<vo
   });
 }
 
-/** Signs in through the API as the storefront does and returns the Cookie header it would send. */
-async function signIn(base: string, dataDir: string): Promise<string> {
+/** Signs in through the API as the storefront does and returns the cookies it sets. */
+async function signIn(base: string, dataDir: string): Promise<{ name: string; value: string }[]> {
   const mobile = '9876543219';
   const post = (url: string, body: unknown) =>
     fetch(new URL(url, base), {
@@ -75,10 +76,11 @@ async function signIn(base: string, dataDir: string): Promise<string> {
   const otp = /code is (\d{6})/.exec(JSON.parse(lines.at(-1)!).text)?.[1];
   const verified = await post('/api/customer/public/verify', { mobile, otp });
   if (!verified.ok) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
-  return verified.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0]!)
-    .join('; ');
+  return verified.headers.getSetCookie().map((cookie) => {
+    const [pair = ''] = cookie.split(';');
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: decodeURIComponent(pair.slice(at + 1)) };
+  });
 }
 
 interface PageFigures {
@@ -90,6 +92,8 @@ interface PageFigures {
   tbtMs: number;
   cls: number;
   failing: string[];
+  /** Where the page ended up (a signed-out visitor to /checkout is sent home). */
+  finalUrl: string;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -102,23 +106,34 @@ const chrome = await chromeLauncher.launch({
 });
 const results: Record<string, PageFigures> = {};
 try {
-  const cookie = await signIn(server.url, dataDir);
-  const pages: { name: string; url: string; headers?: Record<string, string> }[] = [
+  const cookies = await signIn(server.url, dataDir);
+  // The page itself must hold the session (the client reads `_auth_state`), so the signed-in
+  // page is audited in a tab that has the cookies, with Lighthouse told not to clear storage.
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const pages: { name: string; url: string; signedIn?: boolean }[] = [
     { name: '/', url: '/' },
     { name: '/{category}', url: '/dairy-breakfast' },
     { name: '/products/{id}', url: '/products/1' },
-    { name: '/checkout (signed in)', url: '/checkout', headers: { cookie } },
+    { name: '/checkout (signed in)', url: '/checkout', signedIn: true },
   ];
   for (const page of pages) {
     const samples: PageFigures[] = [];
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(new URL(page.url, server.url).toString(), {
-        port: Number(chrome.port),
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        extraHeaders: page.headers,
-      });
+      const tab = page.signedIn ? await browser.newPage() : undefined;
+      if (tab) await tab.setCookie(...cookies.map((c) => ({ ...c, url: server.url })));
+      const result = await lighthouse(
+        new URL(page.url, server.url).toString(),
+        {
+          port: Number(chrome.port),
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          disableStorageReset: Boolean(tab),
+        },
+        undefined,
+        tab,
+      );
+      await tab?.close();
       const lhr = result!.lhr;
       if (args.details) {
         for (const audit of Object.values(lhr.audits)) {
@@ -142,6 +157,7 @@ try {
         lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
         cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+        finalUrl: new URL(lhr.finalDisplayedUrl).pathname,
         // What keeps a category from full marks, to act on.
         failing: Object.values(lhr.categories)
           .filter((category) => category.id !== 'performance')
@@ -150,7 +166,7 @@ try {
           .map((ref) => ref.id),
       });
     }
-    const pick = (key: keyof Omit<PageFigures, 'failing'>) => median(samples.map((s) => s[key]));
+    const pick = (key: keyof Omit<PageFigures, 'failing' | 'finalUrl'>) => median(samples.map((s) => s[key]));
     results[page.name] = {
       performance: pick('performance'),
       accessibility: pick('accessibility'),
@@ -160,8 +176,10 @@ try {
       tbtMs: pick('tbtMs'),
       cls: pick('cls'),
       failing: [...new Set(samples.flatMap((s) => s.failing))],
+      finalUrl: samples[0]!.finalUrl,
     };
   }
+  await browser.disconnect();
 } finally {
   chrome.kill();
   await server.stop();

@@ -51,5 +51,9 @@ if (e2e) {
 if (failures > 0) failed = true;
 
 console.log(`\nAll tests finished in ${Math.round((Date.now() - started) / 1000)} s`);
-console.log(`Tests: ${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ''}`);
+const flaky = e2e?.stats.flaky ?? 0;
+console.log(
+  `Tests: ${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ''}` +
+    (flaky ? ` (${flaky} passed only on retry: see "flaky" above)` : ''),
+);
 process.exit(failed ? 1 : 0);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 
-import { jwtKey, signAccessToken, verifyAccessToken } from './tokens';
+import { cachedAccessTokenVerifier, jwtKey, signAccessToken, verifyAccessToken } from './tokens';
 
 const key = jwtKey('a-secret-that-is-long-enough-for-tests');
 const now = new Date('2026-01-10T10:00:00Z');
@@ -67,5 +67,34 @@ describe('session tokens', () => {
     expect(
       await verifyAccessToken(key, await build().setProtectedHeader({ alg: 'HS256' }).sign(key), now),
     ).not.toBeNull();
+  });
+});
+
+describe('the cached verifier', () => {
+  it('answers like verifyAccessToken, expiry included, on first sight and on repeats', async () => {
+    const verify = cachedAccessTokenVerifier(key);
+    const { token, exp } = await signAccessToken(key, claims, now);
+    const expected = { customerId: claims.customerId, sessionFamily: claims.sessionFamily, exp };
+    expect(await verify(token, now)).toEqual(expected);
+    expect(await verify(token, new Date((exp - 1) * 1000))).toEqual(expected);
+    expect(await verify(token, new Date(exp * 1000))).toBeNull();
+    // Once expired it is forgotten, never accepted again.
+    expect(await verify(token, now)).toEqual(expected);
+  });
+
+  it('never remembers a refusal or a token signed with another key', async () => {
+    const verify = cachedAccessTokenVerifier(key);
+    const forged = await signAccessToken(jwtKey('another-secret-that-is-long-enough!!'), claims, now);
+    expect(await verify(forged.token, now)).toBeNull();
+    expect(await verify(forged.token, now)).toBeNull();
+    const { token } = await signAccessToken(key, claims, now);
+    expect(await verify(`${token}x`, now)).toBeNull();
+  });
+
+  it('keeps at most its bound of tokens', async () => {
+    const verify = cachedAccessTokenVerifier(key, 2);
+    const tokens = await Promise.all([1, 2, 3].map(() => signAccessToken(key, claims, now)));
+    for (const { token } of tokens) expect(await verify(token, now)).not.toBeNull();
+    for (const { token } of tokens) expect(await verify(token, now)).not.toBeNull();
   });
 });

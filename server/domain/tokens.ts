@@ -57,3 +57,28 @@ export async function verifyAccessToken(key: Uint8Array, token: string, now: Dat
     return null;
   }
 }
+
+/**
+ * verifyAccessToken with a memory of the tokens it has already accepted: a session token is sent
+ * with every customer request for an hour, and checking its signature again each time costs more
+ * CPU than the rest of a small request. The signature of a given token under a given key never
+ * changes, so only its expiry is checked on a repeat; revocation is the database's job (the
+ * session family is looked up on every request either way). Bounded: the oldest entry goes first.
+ */
+export function cachedAccessTokenVerifier(key: Uint8Array, maxEntries = 10_000) {
+  const accepted = new Map<string, AccessClaims>();
+  return async function verify(token: string, now: Date): Promise<AccessClaims | null> {
+    const known = accepted.get(token);
+    if (known) {
+      if (known.exp * 1000 > now.getTime()) return known;
+      accepted.delete(token);
+      return null;
+    }
+    const claims = await verifyAccessToken(key, token, now);
+    if (claims) {
+      accepted.set(token, claims);
+      if (accepted.size > maxEntries) accepted.delete(accepted.keys().next().value!);
+    }
+    return claims;
+  };
+}

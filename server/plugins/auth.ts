@@ -7,7 +7,7 @@ import { AUTH_MESSAGES, deriveKey } from '../domain/auth';
 import {
   jwtKey,
   signAccessToken,
-  verifyAccessToken,
+  cachedAccessTokenVerifier,
   type AccessClaims,
   type IssuedAccessToken,
 } from '../domain/tokens';
@@ -120,6 +120,7 @@ const SWEEP_INTERVAL_MS = 3600_000;
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const key = jwtKey(config.jwtSecret);
+    const verify = cachedAccessTokenVerifier(key);
     const { db } = app.database;
 
     const auth: AuthService = {
@@ -129,7 +130,7 @@ export default fp<{ config: AppConfig }>(
         signAccessToken(key, { customerId: customer.id, mobile: customer.mobile, sessionFamily }, app.clock.now()),
       async claimsOf(request) {
         const found = bearerOrCookie(request);
-        return found ? verifyAccessToken(key, found.token, app.clock.now()) : null;
+        return found ? verify(found.token, app.clock.now()) : null;
       },
     };
     app.decorate('auth', auth);
@@ -137,7 +138,7 @@ export default fp<{ config: AppConfig }>(
 
     app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
       const found = bearerOrCookie(request);
-      const claims = found ? await verifyAccessToken(key, found.token, app.clock.now()) : null;
+      const claims = found ? await verify(found.token, app.clock.now()) : null;
       const customer = claims ? await findSignedInCustomer(db, claims.customerId, claims.sessionFamily) : undefined;
       if (!customer) {
         // A stale cookie would keep the client believing it is signed in; the refresh cookie stays,

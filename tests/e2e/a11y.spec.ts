@@ -1,43 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
 import type { Page } from '@playwright/test';
 
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 /**
  * axe-core on every route, at a phone's width and a desktop's, signed out and signed in, and with
  * the dialogs and panels open: no serious or critical violation anywhere.
  */
-// Evaluated through the DevTools protocol, which the page's strict CSP (no inline scripts) allows.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 /** Waits for the page's content (not the global loader) before checking it. */
 async function settle(page: Page) {
@@ -102,6 +71,73 @@ for (const viewport of [
       await expect(page.getByRole('dialog')).toBeVisible();
       found.push(...(await seriousViolations(page)).map((v) => `login: ${v}`));
       expect(found).toEqual([]);
+    });
+
+    test('the offline banner, the back-online notice and the install invitation have no serious or critical violations', async ({
+      page,
+      context,
+      consoleGuard,
+    }) => {
+      // Offline, the browser logs every request that could not leave.
+      consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|Failed to load resource/);
+      // A returning shopper: the invitation shows as soon as the browser offers installation.
+      await page.addInitScript(() => {
+        if (!localStorage.getItem('quickcart:visits')) localStorage.setItem('quickcart:visits', '1');
+      });
+      await page.goto('/products/1');
+      await settle(page);
+      const found: string[] = [];
+
+      // Offline: the banner, and the product's price marked as possibly out of date.
+      await context.setOffline(true);
+      await expect(page.getByText('You are offline. Pages you have visited still open')).toBeVisible();
+      await expect(page.getByText('Saved price from your last visit; it may have changed since.')).toBeVisible();
+      found.push(...(await seriousViolations(page)).map((v) => `offline: ${v}`));
+
+      // Back online: the notice stays three seconds, so only it is checked.
+      await context.setOffline(false);
+      const back = page.getByText('You are back online.');
+      await expect(back).toBeVisible();
+      await back.evaluate((element) => element.setAttribute('data-axe', 'back-online'));
+      found.push(...(await seriousViolations(page, '[data-axe="back-online"]')).map((v) => `back online: ${v}`));
+
+      await expect
+        .poll(async () => {
+          await page.evaluate(() => {
+            const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+              prompt: async () => undefined,
+              userChoice: Promise.resolve({ outcome: 'dismissed' }),
+            });
+            window.dispatchEvent(offer);
+          });
+          return page.getByRole('region', { name: 'Install QuickCart' }).count();
+        })
+        .toBe(1);
+      found.push(...(await seriousViolations(page)).map((v) => `install: ${v}`));
+      expect(found).toEqual([]);
+    });
+
+    test('the iPhone hint for adding the store to the home screen has no serious or critical violations', async ({
+      browser,
+      baseURL,
+    }) => {
+      const iphone = await browser.newContext({
+        baseURL,
+        viewport: { width: viewport.width, height: viewport.height },
+        userAgent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      });
+      try {
+        const page = await iphone.newPage();
+        await page.addInitScript(() => localStorage.setItem('quickcart:visits', '1'));
+        await page.goto('/');
+        const hint = page.getByRole('region', { name: 'Install QuickCart' });
+        await expect(hint).toContainText('tap the Share button, then choose Add to Home Screen');
+        await expect(hint.getByRole('button', { name: 'Install' })).toHaveCount(0);
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await iphone.close();
+      }
     });
 
     test('account routes and checkout have no serious or critical violations', async ({ page, signIn }) => {

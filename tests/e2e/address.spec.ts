@@ -156,7 +156,10 @@ test('an address added offline is shown as pending and saved when the connection
   page,
   context,
   signIn,
+  consoleGuard,
 }) => {
+  // Offline, the browser logs each request the service worker could not answer.
+  consoleGuard.allow(/ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
   await offlineTiles(page);
   await allowLocation(context);
   await openSavedAddresses(page, signIn);
@@ -243,6 +246,8 @@ test('choose a delivery address in the cart, then Proceed goes to checkout and c
     .getByRole('button', { name: /^\d+ Items/ })
     .click();
   const cart = page.getByRole('dialog', { name: 'My Cart' });
+  // No delivery address yet: the spec's text.
+  await expect(cart.getByText('Delivery in 9 minutes')).toBeVisible();
   await cart.getByRole('button', { name: /^Proceed/ }).click();
   const addresses = page.getByRole('dialog', { name: 'Select delivery address' });
   await expect(addresses.getByRole('heading', { name: 'No addresses found.' })).toBeVisible();
@@ -267,4 +272,16 @@ test('choose a delivery address in the cart, then Proceed goes to checkout and c
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(addresses).toBeHidden();
   await expect(cart).toBeHidden();
+
+  // With a delivery address, the cart says how soon from the nearest dark store's distance.
+  const served = await (
+    await request.get(`/api/delivery/serviceability?lat=${PUNE.latitude}&lng=${PUNE.longitude}`)
+  ).json();
+  expect(served.data.message).toMatch(/^Delivery in \d+ minutes$/);
+  await page.goto('/');
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^\d+ Items?/ })
+    .click();
+  await expect(cart.getByText(served.data.message)).toBeVisible();
 });

@@ -206,13 +206,20 @@ test.describe('desktop header (1440 px)', () => {
     await expect(page).toHaveURL(new RegExp(`/search\\?q=${q}&sort=price-asc$`));
     await expect(page.getByRole('button', { name: /Sort by: Price \(Low to High\)/ })).toBeFocused();
 
-    const prices = await cards.evaluateAll((articles) =>
-      articles.map((article) => {
-        const text = article.textContent ?? '';
-        return Number(/₹([\d,]+\.\d{2})/.exec(text)![1]!.replace(/,/g, ''));
-      }),
-    );
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // The previous results stay on screen until the sorted ones arrive.
+    const prices = () =>
+      cards.evaluateAll((articles) =>
+        articles.map((article) => {
+          const text = article.textContent ?? '';
+          return Number(/₹([\d,]+\.\d{2})/.exec(text)![1]!.replace(/,/g, ''));
+        }),
+      );
+    await expect
+      .poll(async () => {
+        const shown = await prices();
+        return shown.every((price, i) => i === 0 || shown[i - 1]! <= price);
+      })
+      .toBe(true);
 
     await page.reload();
     await expect(page.getByRole('button', { name: /Sort by: Price \(Low to High\)/ })).toBeVisible();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
 import type { Product } from '../../server/schemas/product';
+import { seriousViolations } from './axe';
 import { expect, startServer, stopServer, test, type ConsoleGuard } from './fixtures';
 
 const banner = (page: Page) => page.getByText('You are offline. Pages you have visited still open');
@@ -138,6 +139,36 @@ test('the cart and popups stay in step across two tabs and reloads', async ({ pa
   await expect(cartPanel(other).getByRole('listitem').filter({ hasText: product.name })).toBeVisible();
   await page.reload();
   await expect(cartButton(page)).toHaveAccessibleName(/^1 Items/);
+});
+
+test('the location checked in the header follows across tabs and reloads', async ({ page, context }) => {
+  const panel = (page: Page) => page.getByRole('dialog', { name: 'Choose your delivery location' });
+  const city = (page: Page, name: string) => panel(page).getByRole('button', { name, exact: true });
+  const openPanel = async (page: Page) => {
+    await page.getByRole('button', { name: /Maharashtra, India/ }).click();
+    await expect(panel(page)).toBeVisible();
+  };
+  const other = await context.newPage();
+  await page.goto('/');
+  await other.goto('/');
+  await openPanel(page);
+  await openPanel(other);
+  await expect(city(other, 'Mumbai')).toHaveAttribute('aria-pressed', 'false');
+
+  await city(page, 'Mumbai').click();
+  await expect(city(page, 'Mumbai')).toHaveAttribute('aria-pressed', 'true');
+  // The delivery answer for the place, in this tab and, live, in the other.
+  await expect(panel(page).getByText(/^Mumbai: from our .+ store$/)).toBeVisible();
+  await expect(city(other, 'Mumbai')).toHaveAttribute('aria-pressed', 'true');
+  await city(other, 'Delhi').click();
+  await expect(city(page, 'Delhi')).toHaveAttribute('aria-pressed', 'true');
+  await expect(city(page, 'Mumbai')).toHaveAttribute('aria-pressed', 'false');
+
+  await page.reload();
+  await openPanel(page);
+  await expect(city(page, 'Delhi')).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel(page).getByText(/^Delhi: from our .+ store$/)).toBeVisible();
+  await expect(panel(page).getByRole('searchbox', { name: 'Search delivery location' })).toBeFocused();
 });
 
 test('the manifest shortcut /?cart=open opens the cart and tidies the address', async ({ page }) => {
@@ -276,6 +307,9 @@ test('a new version waiting is offered with "Update available" and reloading swi
     await expect(prompt).toBeVisible({ timeout: 20_000 });
     // Still the old version until the shopper agrees.
     await expect(marker).toHaveCount(0);
+    // The prompt is usable by everyone (axe: nothing serious or critical on the page with it).
+    expect(await seriousViolations(page)).toEqual([]);
+    await expect(prompt.getByRole('button', { name: 'Reload' })).toBeEnabled();
     await prompt.getByRole('button', { name: 'Reload' }).click();
     await expect(marker).toHaveAttribute('content', 'B', { timeout: 20_000 });
     await expect(page.getByRole('region', { name: 'Update available' })).toHaveCount(0);

@@ -4,7 +4,8 @@ import type { QueryClient } from '@tanstack/react-query';
  * Registers the address mutations' defaults (add, edit, delete by mutation key) on a query
  * client, so that mutations paused offline, and restored from storage after a reload, can be
  * resumed. The code loads on demand (the first page has no room for it), so this resolves once
- * registered: await it before `queryClient.resumePausedMutations()`.
+ * registered: await it before restoring saved mutations (a mutation takes the defaults
+ * registered when it is built, restored ones included).
  */
 export function registerAddressMutationDefaults(queryClient: QueryClient): Promise<void> {
   return import('./api/address-mutations').then((module) => module.installAddressMutationDefaults(queryClient));

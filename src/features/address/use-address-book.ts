@@ -4,6 +4,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo } from 'react';
 
 import { useSession } from '../auth';
 import {
+  AddressCallError,
   installAddressMutationDefaults,
   type AddVariables,
   type DeleteVariables,
@@ -68,7 +69,9 @@ export function useAddressBook() {
   }));
   const failed = useMutationsWith(ADDRESS_ROOT, 'error', (m) => ({
     id: m.mutationId,
-    message: m.state.error?.message ?? '',
+    // The server's words when it answered; a call that never got an answer (the browser said
+    // online, the network did not) gets the spec's banner, not the browser's "Failed to fetch".
+    message: m.state.error instanceof AddressCallError ? m.state.error.message : '',
     kind: kindOf(m),
   }));
 

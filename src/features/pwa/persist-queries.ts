@@ -1,5 +1,5 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, removeOldestQuery } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 
@@ -11,10 +11,15 @@ import { QUERY_CACHE_KEY, QUERY_CACHE_MAX_AGE, shouldPersistMutation, shouldPers
  * replays mutations made offline in an earlier visit. Loaded after the first render: online, the
  * page never waits for it; offline, restored data fills in what the service worker has not kept.
  *
- * Mutation defaults (the mutationFn of a saved address edit, say) must be registered on
- * `queryClient` before this runs: a restored mutation takes its function from them.
+ * A restored mutation takes its options (its function, retry and network mode) from the defaults
+ * registered for its key at the moment it is restored, so they are registered first.
  */
 export async function persistQueries(queryClient: QueryClient): Promise<void> {
+  // React Query assumes it is online until the browser says 'offline', an event a page loaded
+  // without a connection never gets. Restored changes would then be tried at once, fail three
+  // times and be dropped; told the truth, they wait for the 'online' event.
+  onlineManager.setOnline(navigator.onLine);
+  await registerAddressMutationDefaults(queryClient);
   const persister = createAsyncStoragePersister({
     storage: {
       getItem: async (key) => (await get<string>(key)) ?? null,
@@ -40,7 +45,7 @@ export async function persistQueries(queryClient: QueryClient): Promise<void> {
     // Private mode or a blocked database: the store works, it just forgets on reload.
     console.info('Saved data could not be restored', error);
   }
-  // A restored address change takes its function from the defaults, which load on demand.
-  await registerAddressMutationDefaults(queryClient);
+  // Online: send what was waiting. Offline: nothing happens until the connection returns, when
+  // the query client resumes paused mutations by itself.
   await queryClient.resumePausedMutations();
 }

@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { Suspense, useState } from 'react';
 
 import { Button } from '../../../components/Button';
@@ -27,19 +27,24 @@ export function SavedAddresses() {
 
 function SavedAddressesContent() {
   const { customerId, rows, isLoading, banners } = useAddressBook();
-  const selected = useAtomValue(selectedAddressAtom);
   const setSelected = useSetAtom(selectedAddressAtom);
+  // The address this tab's editor works on, fixed when it opens. The stored selectedAddress
+  // (spec point 7) is shared with other tabs: one opening its own form must not turn this
+  // edit into another address's edit, or into an add.
+  const [editing, setEditing] = useState<Address | null>(null);
   const [editorOpen, setEditorOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Address | null>(null);
   const save = useSaveAddress(customerId);
   const remove = useRunMutation<DeleteVariables>(addressMutationKey('delete'));
 
   const openEditor = async (address: Address | null) => {
-    await setSelected(address);
+    setEditing(address);
     setEditorOpen(true);
+    await setSelected(address);
   };
   const closeEditor = async () => {
     setEditorOpen(false);
+    setEditing(null);
     await setSelected(null);
   };
 
@@ -73,11 +78,11 @@ function SavedAddressesContent() {
 
       <AddressEditor
         open={editorOpen}
-        address={editorOpen ? selected : null}
+        address={editorOpen ? editing : null}
         previous={saved?.at(-1)}
         onClose={() => void closeEditor()}
         onSubmit={(draft) => {
-          save(draft, selected);
+          save(draft, editing);
           void closeEditor();
         }}
       />

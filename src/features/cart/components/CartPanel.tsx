@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, useId, useRef, useState } from 'react';
@@ -8,6 +9,7 @@ import { Sheet } from '../../../components/Sheet';
 import { Spinner } from '../../../components/Spinner';
 import { formatRupees } from '../../../lib/money';
 import { CartAddressView, deliveryAddressSnapshotAtom } from '../../address';
+import { serviceabilityQueryOptions } from '../../layout';
 import { popupActionAtom, usePopup } from '../../popups';
 import { priceChangedIdsAtom, proceedStepAtom } from '../atoms';
 import { CART_TEXT } from '../constants';
@@ -45,6 +47,14 @@ function CartPanelContent() {
   const [view, setView] = useState<View>('cart');
   // Read without suspending: suspending here would hide the open sheet and lose its focus.
   const deliveryAddress = useAtomValue(deliveryAddressSnapshotAtom);
+  // How soon, from the distance between the delivery address and the nearest dark store; the
+  // spec's text until an address is chosen.
+  const gps = deliveryAddress?.gps;
+  const serviceability = useQuery({
+    ...serviceabilityQueryOptions(gps ?? { latitude: 0, longitude: 0 }),
+    enabled: Boolean(gps),
+  });
+  const etaText = (gps && serviceability.data?.message) || CART_TEXT.deliveryEta;
   const [info, setInfo] = useState<{ charge: Charge; open: boolean }>({ charge: 'delivery', open: false });
   const titleId = useId();
   const list = useRef<HTMLUListElement>(null);
@@ -105,7 +115,7 @@ function CartPanelContent() {
               </svg>
             </span>
             <div>
-              <p className={styles.etaTitle}>{CART_TEXT.deliveryEta}</p>
+              <p className={styles.etaTitle}>{etaText}</p>
               <p className={styles.muted}>
                 Shipment of {totals.totalQuantity} {totals.totalQuantity === 1 ? 'item' : 'items'}
               </p>

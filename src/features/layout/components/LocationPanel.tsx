@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 
 import { Spinner } from '../../../components/Spinner';
 import { serviceabilityQueryOptions, type Place } from '../api/get-serviceability';
 import { TOP_CITIES } from '../constants';
+import { chosenLocationAtom, chosenLocationSnapshotAtom, isChosenLocation } from '../location-atoms';
 import { CrosshairIcon } from './Icons';
 import * as panelStyles from './LocationPanel.css';
 import * as styles from './LocationPicker.css';
@@ -26,7 +28,16 @@ type Chosen = { label: string; place: Place } | { label: string; error: string }
 export default function LocationPanel() {
   const id = useId();
   const [term, setTerm] = useState('');
-  const [chosen, setChosen] = useState<Chosen | null>(null);
+  // A place is remembered (reloads, other tabs); a failure to locate is said once, here.
+  const stored = useAtomValue(chosenLocationSnapshotAtom);
+  const setStored = useSetAtom(chosenLocationAtom);
+  const [failure, setFailure] = useState<Extract<Chosen, { error: string }> | null>(null);
+  const chosen: Chosen | null = failure ?? (isChosenLocation(stored) ? stored : null);
+  const setChosen = (next: Chosen) => {
+    if ('error' in next) return setFailure(next);
+    setFailure(null);
+    void setStored(next);
+  };
   const [locating, setLocating] = useState(false);
   const cities = TOP_CITIES.filter((city) => city.toLowerCase().includes(term.trim().toLowerCase()));
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 
 import { cartProductsQueryOptions } from './api/get-cart-products';
 import {
@@ -64,9 +64,13 @@ export function useCartRefresh(panelOpen: boolean) {
     if (loaded) refresh();
   }, [loaded, refresh]);
 
+  // Cleared when the panel closes, not whenever it happens to be closed: notes from a refresh
+  // that landed before the shopper opened the panel must still be there when they do.
+  const wasOpen = useRef(panelOpen);
   useEffect(() => {
     if (loaded && panelOpen) refresh();
-    if (!panelOpen) setPriceChangedIds([]);
+    if (wasOpen.current && !panelOpen) setPriceChangedIds([]);
+    wasOpen.current = panelOpen;
   }, [loaded, panelOpen, refresh, setPriceChangedIds]);
 
   useEffect(() => {

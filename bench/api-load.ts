@@ -20,8 +20,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import pg from 'pg';
-
+import { scratchDatabase } from './scratch-database';
 import { QUERY_MIX } from './search-mix';
 
 interface AutocannonRequest {
@@ -165,29 +164,9 @@ const scenarios: Record<string, (request: AutocannonRequest) => AutocannonReques
   }),
 };
 
-async function scratchDatabase(url: string) {
-  const name = `storefront_bench_load_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
-
 const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-load-'));
-const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : undefined;
+const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'load') : undefined;
 const results: Record<string, Figures & { ofCeiling: number }> = {};
 let ceiling: Figures;
 let idleRssMb = 0;

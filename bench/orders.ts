@@ -21,12 +21,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
 
 import { openDatabase } from '../server/db/client';
 import { addresses, customers, products, sessions } from '../server/db/schema';
 import { seedCatalog } from '../server/db/seed/seed';
 import { jwtKey, signAccessToken } from '../server/domain/tokens';
+import { scratchDatabase } from './scratch-database';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,28 +40,8 @@ const durationS = Number(args.duration);
 const customerCount = Number(args.customers);
 const JWT_SECRET = 'bench-orders-secret-that-is-long-enough-for-hs256';
 
-async function scratchDatabase(url: string) {
-  const name = `storefront_bench_orders_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
-
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-orders-'));
-const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : undefined;
+const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'orders') : undefined;
 
 interface Shopper {
   token: string;

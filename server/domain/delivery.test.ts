@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
-import { DELIVERY_MESSAGES, distanceKm, etaMinutes, findServingStore, type StoreLocation } from './delivery';
+import {
+  CITY_MESSAGES,
+  cityCoverage,
+  DELIVERY_MESSAGES,
+  distanceKm,
+  etaMinutes,
+  findServingStore,
+  servedCities,
+  type StoreLocation,
+} from './delivery';
 
 const store = (id: number, latitude: number, longitude: number, radiusKm = 5): StoreLocation => ({
   id,
@@ -72,5 +81,36 @@ describe('findServingStore', () => {
 
   it('says how soon in the spec wording', () => {
     expect(DELIVERY_MESSAGES.served(9)).toBe('Delivery in 9 minutes');
+  });
+});
+
+describe('cityCoverage', () => {
+  const centre = { latitude: 19, longitude: 72.8 };
+  // 0.01 degree of latitude is about 1.11 km.
+  it('serves the centre when a store covers it, counting every store that reaches the city', () => {
+    const stores = [store(1, 19.02, 72.8), store(2, 19.15, 72.8), store(3, 20, 72.8)];
+    expect(cityCoverage(centre, stores)).toEqual({ coverage: 'centre', etaMinutes: etaMinutes(2.224), stores: 2 });
+  });
+
+  it('serves parts when a store reaches the city (city reach plus its radius) but not the centre', () => {
+    // 19.17 is 18.9 km away: inside 15 + 5; 19.19 is 21.1 km away: outside.
+    expect(cityCoverage(centre, [store(1, 19.17, 72.8)])).toEqual({ coverage: 'parts', stores: 1 });
+    expect(cityCoverage(centre, [store(1, 19.19, 72.8)])).toEqual({ coverage: 'none', stores: 0 });
+  });
+
+  it('lists the served cities once each and words the answers', () => {
+    const stores = [
+      store(1, 0, 0),
+      { ...store(2, 0, 0), city: 'Pune' },
+      store(3, 0, 0),
+      { ...store(4, 0, 0), city: 'Noida' },
+    ];
+    expect(servedCities(stores)).toEqual(['Mumbai', 'Pune', 'Noida']);
+    expect(CITY_MESSAGES.none('Chennai', servedCities(stores))).toBe(
+      'Sorry, we do not deliver to Chennai yet. We are in Mumbai, Pune and Noida.',
+    );
+    expect(CITY_MESSAGES.none('Chennai', ['Mumbai'])).toBe(
+      'Sorry, we do not deliver to Chennai yet. We are in Mumbai.',
+    );
   });
 });

@@ -57,6 +57,41 @@ export function findServingStore(place: LatLng, stores: readonly StoreLocation[]
   return { serviceable: true, ...bestServing, etaMinutes: etaMinutes(bestServing.distanceKm) };
 }
 
+/** How far from its centre a city's neighbourhoods reach, for the product page's city check. */
+export const CITY_REACH_KM = 15;
+
+/**
+ * What a city name alone can say about delivery there: the centre is served (with its minutes),
+ * only some of its neighbourhoods are (a store's circle reaches into the city), or none are.
+ */
+export type CityCoverage =
+  | { coverage: 'centre'; etaMinutes: number; stores: number }
+  | { coverage: 'parts'; stores: number }
+  | { coverage: 'none'; stores: 0 };
+
+export function cityCoverage(centre: LatLng, stores: readonly StoreLocation[]): CityCoverage {
+  const reaching = stores.filter((store) => distanceKm(centre, store) <= CITY_REACH_KM + store.radiusKm).length;
+  const served = findServingStore(centre, stores);
+  if (served.serviceable) return { coverage: 'centre', etaMinutes: served.etaMinutes, stores: reaching };
+  return reaching > 0 ? { coverage: 'parts', stores: reaching } : { coverage: 'none', stores: 0 };
+}
+
+/** The cities with a store, each once, in the stores' order ('Mumbai, Pune and Noida'). */
+export function servedCities(stores: readonly StoreLocation[]): string[] {
+  return [...new Set(stores.map((store) => store.city))];
+}
+
+const listInWords = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+export const CITY_MESSAGES = {
+  centre: (city: string, minutes: number) => `Yes, we deliver to ${city}: about ${minutes} minutes to the city centre.`,
+  parts: (city: string) => `We deliver to parts of ${city}. Choose your delivery location at the top to check yours.`,
+  none: (city: string, cities: readonly string[]) =>
+    `Sorry, we do not deliver to ${city} yet. We are in ${listInWords(cities)}.`,
+  unknown: (query: string) => `We could not find a city called "${query}" in India. Check the spelling.`,
+} as const;
+
 export const DELIVERY_MESSAGES = {
   served: (minutes: number) => `Delivery in ${minutes} minutes`,
   notServed:

@@ -26,6 +26,18 @@ const MAX_REVERSE_KM = 75;
 /** The city of a place is the most populous place this close to it (Powai -> Mumbai). */
 const CITY_RADIUS_KM = 20;
 const MAX_SUGGESTIONS = 5;
+/** Names shoppers still type for cities GeoNames lists under another (its main name wins). */
+const CITY_ALIASES: Record<string, string> = {
+  bangalore: 'bengaluru',
+  bombay: 'mumbai',
+  calcutta: 'kolkata',
+  madras: 'chennai',
+  poona: 'pune',
+  gurugram: 'gurgaon',
+  mysore: 'mysuru',
+  trivandrum: 'thiruvananthapuram',
+  'delhi ncr': 'delhi',
+};
 
 /** 'Thāne' -> 'Thane': the names as shoppers type them. */
 export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
@@ -174,6 +186,32 @@ export class Gazetteer implements Geocoder {
       }
     }
     return city;
+  }
+
+  /**
+   * The place a shopper means by a city name ('Pune', 'bangalore', 'Thāne'): the most populous
+   * place of exactly that name (or its newer or older name), undefined when there is none.
+   */
+  findCity(name: string): GazetteerPlace | undefined {
+    const key = keyOf(name).replace(/[.,]/g, '');
+    const wanted = new Set([key, CITY_ALIASES[key] ?? key]);
+    const aliasOf = Object.entries(CITY_ALIASES).find(([, target]) => target === key)?.[0];
+    if (aliasOf) wanted.add(aliasOf);
+    let best: GazetteerPlace | undefined;
+    for (const candidate of wanted) {
+      let low = 0;
+      let high = this.#tokens.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (this.#tokens[mid]!.token < candidate) low = mid + 1;
+        else high = mid;
+      }
+      for (let i = low; i < this.#tokens.length && this.#tokens[i]!.token === candidate; i++) {
+        const { place } = this.#tokens[i]!;
+        if (place.key === candidate && (!best || place.population > best.population)) best = place;
+      }
+    }
+    return best;
   }
 
   toSelectedPlace(place: GazetteerPlace, at?: { lat: number; lng: number }): SelectedPlace {

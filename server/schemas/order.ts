@@ -179,6 +179,29 @@ export const ServiceabilityQuery = Type.Object(
 export const ServiceabilityResponse = Type.Object({ success: Type.Literal(true), data: Serviceability });
 export type ServiceabilityResponse = Static<typeof ServiceabilityResponse>;
 
+export const CityQuery = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 60, description: "A city's name, e.g. Pune or Bangalore" }) },
+  { additionalProperties: false },
+);
+
+export const CityCheck = Type.Object({
+  /** Whether the name is a place in India. */
+  found: Type.Boolean(),
+  city: Type.Union([Type.String(), Type.Null()], { description: 'The place as named in the gazetteer' }),
+  state: Type.Union([Type.String(), Type.Null()]),
+  coverage: Type.Union([Type.Literal('centre'), Type.Literal('parts'), Type.Literal('none'), Type.Null()], {
+    description: 'centre: its centre is served; parts: a store reaches some of it; none; null: not found',
+  }),
+  etaMinutes: Type.Union([Type.Integer(), Type.Null()], { description: 'To the city centre, when it is served' }),
+  stores: Type.Integer({ description: 'Dark stores that reach into the city' }),
+  servedCities: Type.Array(Type.String()),
+  message: Type.String({ examples: ['Yes, we deliver to Pune: about 8 minutes to the city centre.'] }),
+});
+export type CityCheck = Static<typeof CityCheck>;
+
+export const CityCheckResponse = Type.Object({ success: Type.Literal(true), data: CityCheck });
+export type CityCheckResponse = Static<typeof CityCheckResponse>;
+
 export const QuoteResponse = Type.Object({
   success: Type.Literal(true),
   data: Type.Object({

@@ -1,22 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
 import { Button } from '../components/Button';
 import { MessageScreen } from '../components/MessageScreen';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { Spinner } from '../components/Spinner';
 import { AddToCartControl, useAddToCart } from '../features/cart';
-import {
-  deliversTo,
-  productQueryOptions,
-  ProductCarousel,
-  productSearchQueryOptions,
-  useProduct,
-} from '../features/catalog';
+import { productQueryOptions, ProductCarousel, productSearchQueryOptions, useProduct } from '../features/catalog';
 import { usePopup } from '../features/popups';
 import { StalePriceNote } from '../features/pwa';
 import { formatRupees } from '../lib/money';
+import { CityCheck } from './-components/CityCheck';
 import * as styles from './-components/product.css';
 
 export const Route = createFileRoute('/products/$id')({
@@ -175,39 +170,5 @@ function ProductPage() {
         )}
       </section>
     </>
-  );
-}
-
-function CityCheck() {
-  const [city, setCity] = useState('');
-  const [answer, setAnswer] = useState<{ city: string; yes: boolean } | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = city.trim();
-    setAnswer(trimmed ? { city: trimmed, yes: deliversTo(trimmed) } : null);
-  };
-  return (
-    <form className={styles.cityForm} onSubmit={submit} role="search" aria-label="Check delivery to your city">
-      <input
-        className={styles.cityInput}
-        type="text"
-        name="city"
-        value={city}
-        onChange={(e) => setCity(e.target.value)}
-        placeholder="Type your city (e.g Chennai, Pune)"
-        aria-label="Your city"
-        autoComplete="address-level2"
-      />
-      <Button type="submit" tone="ghost">
-        Check
-      </Button>
-      {answer && (
-        <p className={`${styles.cityAnswer} ${answer.yes ? styles.cityYes : styles.cityNo}`} role="status">
-          {answer.yes
-            ? `Yes, we deliver to ${answer.city} in minutes.`
-            : `Sorry, we do not deliver to ${answer.city} yet. We are in Mumbai, Pune, Bangalore, Delhi and Noida.`}
-        </p>
-      )}
-    </form>
   );
 }

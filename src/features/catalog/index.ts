@@ -11,7 +11,7 @@ export {
   type ProductFilters,
 } from './api/search-products';
 export { collectionListing, resolveListing, type Listing } from './listing';
-export { deliversTo, DELIVERY_CITIES } from './delivery-cities';
+export { cityCheckQueryOptions } from './api/get-city-check';
 export { CategoryCards, GroceryKitchenTile, PromoGrid } from './components/HomeCategories';
 export { ProductCard } from './components/ProductCard';
 export { ProductCarousel } from './components/LazyProductCarousel';

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+
+import { Button } from '../../components/Button';
+import { cityCheckQueryOptions } from '../../features/catalog';
+import { useOnline } from '../../features/pwa';
+import * as styles from './product.css';
+
+/** The product page's 'Type your city' box: asks the server whether its dark stores reach the city. */
+export function CityCheck() {
+  const [city, setCity] = useState('');
+  const [asked, setAsked] = useState<string | null>(null);
+  const [blank, setBlank] = useState(false);
+  const online = useOnline();
+  const answer = useQuery({ ...cityCheckQueryOptions(asked ?? ''), enabled: asked !== null });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = city.trim().replace(/\s+/g, ' ');
+    setBlank(!trimmed);
+    setAsked(trimmed || null);
+  };
+
+  let status: { text: string; tone?: 'yes' | 'no' } | null = null;
+  if (blank) status = { text: 'Type the name of a city.', tone: 'no' };
+  else if (asked === null) status = null;
+  else if (answer.data) {
+    const served = answer.data.coverage === 'centre' || answer.data.coverage === 'parts';
+    status = { text: answer.data.message, tone: served ? 'yes' : 'no' };
+  } else if (answer.isError) {
+    status = { text: 'We could not check that just now. Please try again.', tone: 'no' };
+  } else if (answer.fetchStatus === 'paused' || !online) {
+    // Retries wait for the connection (offlineFirst) and carry on by themselves when it returns.
+    status = { text: `Checking needs a connection. We will check ${asked} when you are back online.` };
+  } else status = { text: `Checking ${asked}…` };
+
+  return (
+    <form className={styles.cityForm} onSubmit={submit} role="search" aria-label="Check delivery to your city">
+      <input
+        className={styles.cityInput}
+        type="text"
+        name="city"
+        value={city}
+        maxLength={60}
+        onChange={(e) => setCity(e.target.value)}
+        placeholder="Type your city (e.g Chennai, Pune)"
+        aria-label="Your city"
+        autoComplete="address-level2"
+      />
+      <Button type="submit" tone="ghost">
+        Check
+      </Button>
+      <p
+        className={[styles.cityAnswer, status?.tone === 'yes' && styles.cityYes, status?.tone === 'no' && styles.cityNo]
+          .filter(Boolean)
+          .join(' ')}
+        role="status"
+      >
+        {status?.text}
+      </p>
+      {answer.isError && asked !== null && !blank && (
+        <Button tone="ghost" size="sm" onClick={() => void answer.refetch()}>
+          Try again
+        </Button>
+      )}
+    </form>
+  );
+}

@@ -101,6 +101,14 @@ export async function buildApp({
     contentSecurityPolicy: contentSecurityPolicy(tileOrigins(config.mapTiles.url)),
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Browsers ignore HSTS over plain http; it is sent when the request came over https (directly
+    // or through a trusted proxy's X-Forwarded-Proto), so an http-only setup never claims it.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
   });
   // Before compression, so that it keeps answers uncompressed and hits are compressed as usual.
   await app.register(catalogueCache, { ttlMs: config.catalogueCacheMs });

@@ -111,6 +111,29 @@ describe('static client', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Plain http: no HSTS (browsers would ignore it anyway).
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS when the request came over https through the trusted proxy, on pages and the API', async () => {
+    const https = await createTestApp({ env: 'production', logLevel: 'silent', sms: { provider: 'outbox' } });
+    try {
+      for (const url of ['/', '/api/category/public', '/api/nope']) {
+        const res = await https.app.inject({ url, headers: { 'x-forwarded-proto': 'https', accept: 'text/html' } });
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
+      const plain = await https.app.inject({ url: '/api/category/public' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      // Only the trusted proxy (loopback in production) may say the request was https.
+      const spoofed = await https.app.inject({
+        url: '/api/category/public',
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await https.close();
+    }
   });
 });
 

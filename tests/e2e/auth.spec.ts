@@ -331,11 +331,25 @@ test('a visitor proceeding from the cart logs in and can then proceed', async ({
   await cart.getByRole('button', { name: /^Proceed/ }).click();
   await expect(phoneStep(page)).toBeVisible();
   await signIn(page, '9000000008');
+  // Signed in, the cart comes back by itself on the step Proceed was going to.
+  await expect(page.getByRole('dialog', { name: 'Select delivery address' })).toBeVisible();
+});
+
+test('a visitor who closes the login dialog from Proceed is left on the page', async ({ page }) => {
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'What are you looking for?' });
+  await carousel.getByRole('button', { name: /^Add/ }).first().click();
   await header(page)
     .getByRole('button', { name: /1 Items/ })
     .click();
+  const cart = page.getByRole('dialog', { name: 'My Cart' });
   await cart.getByRole('button', { name: /^Proceed/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Select delivery address' })).toBeVisible();
+  await expect(phoneStep(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(phoneStep(page)).toBeHidden();
+  await page.waitForTimeout(300);
+  await expect(cart).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Select delivery address' })).toBeHidden();
 });
 
 test('the session is renewed with the refresh cookie', async ({ page, signIn, context, consoleGuard }) => {

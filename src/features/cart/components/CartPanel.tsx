@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
@@ -9,6 +9,7 @@ import { Sheet } from '../../../components/Sheet';
 import { Spinner } from '../../../components/Spinner';
 import { formatRupees } from '../../../lib/money';
 import { CartAddressView, deliveryAddressSnapshotAtom } from '../../address';
+import { useSession } from '../../auth';
 import { serviceabilityQueryOptions } from '../../layout';
 import { popupActionAtom, usePopup } from '../../popups';
 import { priceChangedIdsAtom, proceedStepAtom } from '../atoms';
@@ -62,6 +63,19 @@ function CartPanelContent() {
   // Every opening starts on the cart view.
   if (!isOpen && view !== 'cart') setView('cart');
 
+  // Proceed while signed out opens the login dialog; once the shopper has signed in and the
+  // dialog has closed, the cart comes back where Proceed was going (the address step). Closing
+  // the dialog without signing in just ends it.
+  const session = useSession();
+  const loginOpen = usePopup('login').isOpen;
+  const [resumeAfterSignIn, setResumeAfterSignIn] = useState(false);
+  useEffect(() => {
+    if (!resumeAfterSignIn || loginOpen) return;
+    setResumeAfterSignIn(false);
+    if (!session) return;
+    void popup({ name: 'cart', type: 'open' }).then(() => setView('address'));
+  }, [resumeAfterSignIn, loginOpen, session, popup]);
+
   // The pressed button leaves with its item: put focus somewhere sensible instead of the page.
   const focusAfterRemoval = () =>
     requestAnimationFrame(() => (list.current ?? document.getElementById(titleId))?.focus());
@@ -78,6 +92,7 @@ function CartPanelContent() {
       // Close first: the modal cart would otherwise sit above the login dialog and keep it inert.
       await close();
       await popup({ name: 'login', type: 'open' });
+      setResumeAfterSignIn(true);
     }
   }
 

@@ -68,13 +68,12 @@ function CartPanelContent() {
   // the dialog without signing in just ends it.
   const session = useSession();
   const loginOpen = usePopup('login').isOpen;
-  const [resumeAfterSignIn, setResumeAfterSignIn] = useState(false);
+  const resumeAfterSignIn = useRef(false);
   useEffect(() => {
-    if (!resumeAfterSignIn || loginOpen) return;
-    setResumeAfterSignIn(false);
-    if (!session) return;
-    void popup({ name: 'cart', type: 'open' }).then(() => setView('address'));
-  }, [resumeAfterSignIn, loginOpen, session, popup]);
+    if (!resumeAfterSignIn.current || loginOpen) return;
+    resumeAfterSignIn.current = false;
+    if (session) void popup({ name: 'cart', type: 'open' }).then(() => setView('address'));
+  }, [loginOpen, session, popup]);
 
   // The pressed button leaves with its item: put focus somewhere sensible instead of the page.
   const focusAfterRemoval = () =>
@@ -92,7 +91,7 @@ function CartPanelContent() {
       // Close first: the modal cart would otherwise sit above the login dialog and keep it inert.
       await close();
       await popup({ name: 'login', type: 'open' });
-      setResumeAfterSignIn(true);
+      resumeAfterSignIn.current = true;
     }
   }
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 
 import { MOBILE_INPUT_MAX_LENGTH } from '../domain/auth';
+import { Address } from './address';
 import { Order } from './order';
 
 const Mobile = Type.String({
@@ -100,6 +101,7 @@ export const AccountExport = Type.Object({
       ip: Type.String(),
     }),
   ),
+  addresses: Type.Array(Address),
   orders: Type.Array(Order),
   giftCardWallet: Type.Object({
     balance: Type.Number(),

@@ -48,6 +48,31 @@ describe('GET /api/customer/me/export', () => {
     expect(data.otpRequests[0].consumedAt).not.toBeNull();
     expect(res.body).not.toMatch(/hash/i);
     expect(res.body).not.toContain(first.refreshToken);
+    expect(data.addresses).toEqual([]);
+  });
+
+  it('includes the saved addresses, as the address book shows them', async () => {
+    const me = await signIn(ctx, nextNumber(), '198.51.100.22');
+    const added = await ctx.app.inject(
+      json(
+        'POST',
+        `/api/address/${me.customerId}`,
+        {
+          tag: 'Home',
+          name: 'Asha Rao',
+          buildingName: 'Sea View, Flat 12',
+          locality: 'Bandra West',
+          city: 'Mumbai',
+          gps: { latitude: 19.06, longitude: 72.83 },
+        },
+        { headers: bearer(me.token) },
+      ),
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    const book = await ctx.app.inject({ url: `/api/address/?customer=${me.customerId}`, headers: bearer(me.token) });
+    const data = (await ctx.app.inject({ url: '/api/customer/me/export', headers: bearer(me.token) })).json();
+    expect(data.addresses).toEqual(book.json().data);
+    expect(data.addresses[0]).toMatchObject({ name: 'Asha Rao', locality: 'Bandra West', city: 'Mumbai' });
   });
 
   it('asks to sign in first', async () => {

@@ -52,6 +52,8 @@ import { SmsError } from '../../../sms/types';
 import { walletSummary } from '../../../db/giftcard-queries';
 import { anonymiseOrders, exportOrders } from '../../../db/order-queries';
 import { paiseToRupees } from '../../../domain/money';
+import { listAddresses } from '../../../db/address-queries';
+import { toAddress } from '../address';
 import { toOrder } from '../order/serialize';
 
 const tags = ['customer'];
@@ -326,7 +328,11 @@ const customerRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (
       const me = signedIn(request);
       const data = await exportCustomerData(db, me.id);
       if (!data) throw new HttpError(401, AUTH_MESSAGES.signInRequired);
-      const [orders, wallet] = await Promise.all([exportOrders(db, me.id), walletSummary(db, me.id, 10_000)]);
+      const [orders, wallet, saved] = await Promise.all([
+        exportOrders(db, me.id),
+        walletSummary(db, me.id, 10_000),
+        listAddresses(db, me.id),
+      ]);
       reply.header('Content-Disposition', 'attachment; filename="quickcart-my-data.json"');
       return {
         exportedAt: iso(app.clock.now()),
@@ -343,6 +349,7 @@ const customerRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (
           expiresAt: iso(o.expiresAt),
           consumedAt: isoOrNull(o.consumedAt),
         })),
+        addresses: saved.map(toAddress),
         orders: orders.map(toOrder),
         giftCardWallet: {
           balance: paiseToRupees(wallet.balancePaise),

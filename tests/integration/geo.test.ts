@@ -1,7 +1,8 @@
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { contentSecurityPolicy, tileOrigins } from '../../server/app';
+import { GEO_CALLS_PER_MINUTE, GEO_MESSAGES } from '../../server/routes/api/geo';
 import { createTestApp } from '../setup/test-app';
 import { googleMaps, type GoogleCall } from '../mocks/google-maps';
 import { numberFactory, signIn, type SignedIn } from './auth-helpers';
@@ -132,6 +133,28 @@ describe('geocoding without a key (the bundled gazetteer)', () => {
   it('needs a signed-in customer', async () => {
     expect((await get(ctx, undefined, '/api/geo/reverse?lat=19&lng=72.8')).statusCode).toBe(401);
     expect((await get(ctx, undefined, '/api/geo/autocomplete?q=pune')).statusCode).toBe(401);
+  });
+
+  it('limits each customer to GEO_CALLS_PER_MINUTE look-ups a minute, across the geo routes', async () => {
+    const start = Date.now();
+    const now = vi.spyOn(ctx.app.clock, 'now').mockImplementation(() => new Date(start));
+    try {
+      const busy = await signIn(ctx, nextNumber());
+      for (let i = 0; i < GEO_CALLS_PER_MINUTE; i++) {
+        const url = i % 2 ? `/api/geo/autocomplete?q=pu${i}` : '/api/geo/reverse?lat=19.07&lng=72.88';
+        expect((await get(ctx, busy, url)).statusCode).not.toBe(429);
+      }
+      const refused = await get(ctx, busy, '/api/geo/autocomplete?q=pune');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.json()).toEqual({ success: false, message: GEO_MESSAGES.tooMany });
+      // Someone else is not held up; a minute later the busy customer may search again.
+      expect((await get(ctx, who, '/api/geo/autocomplete?q=pune')).statusCode).toBe(200);
+      now.mockImplementation(() => new Date(start + 60_000));
+      expect((await get(ctx, busy, '/api/geo/autocomplete?q=pune')).statusCode).toBe(200);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('names the locality, city and state of a point, keeping the pin where it was', async () => {

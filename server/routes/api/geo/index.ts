@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../../../config';
 import { HttpError } from '../../../errors';
+import { WindowLimiter } from '../../../domain/window-limiter';
 import { ErrorResponse } from '../../../schemas/common';
 import {
   AutocompleteAnswer,
@@ -18,23 +20,37 @@ const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: 
 export const GEO_MESSAGES = {
   noPlaceHere: 'No place found near this point. Move the pin onto land in India.',
   noSuchPlace: 'Place not found. Please try another search.',
+  tooMany: 'Too many map searches. Please wait a minute and try again.',
 } as const;
+
+/** Map look-ups a customer may make a minute: far above a person typing (searches are debounced). */
+export const GEO_CALLS_PER_MINUTE = 120;
 
 /**
  * Geocoding for the map picker (DESIGN section 2). Signed-in customers only: the picker is part
  * of saving an address, and each Google call costs the store money.
  */
 const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, { config }) => {
+  // Per customer, so one account cannot spend the store's geocoding quota for everyone.
+  const limiter = new WindowLimiter(GEO_CALLS_PER_MINUTE, 60_000);
+  const limit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const verdict = limiter.hit(request.customer!.id, app.clock.now().getTime());
+    if (!verdict.allowed) {
+      reply.header('Retry-After', String(verdict.retryAfterSeconds));
+      throw new HttpError(429, GEO_MESSAGES.tooMany);
+    }
+  };
+
   app.get(
     '/api/geo/reverse',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, limit],
       schema: {
         tags,
         security,
         summary: 'The place at a point (reverse geocoding)',
         querystring: ReverseQuery,
-        response: { 200: PlaceAnswer, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+        response: { 200: PlaceAnswer, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -48,13 +64,13 @@ const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, 
   app.get(
     '/api/geo/autocomplete',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, limit],
       schema: {
         tags,
         security,
         summary: 'Place suggestions for what the customer typed (India)',
         querystring: AutocompleteQuery,
-        response: { 200: AutocompleteAnswer, 400: ErrorResponse, 401: ErrorResponse },
+        response: { 200: AutocompleteAnswer, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -69,13 +85,13 @@ const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, 
   app.get(
     '/api/geo/place/:id',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, limit],
       schema: {
         tags,
         security,
         summary: "A suggestion's place",
         params: PlaceParams,
-        response: { 200: PlaceAnswer, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+        response: { 200: PlaceAnswer, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {

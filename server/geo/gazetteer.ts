@@ -188,6 +188,18 @@ export class Gazetteer implements Geocoder {
     return city;
   }
 
+  /** Binary search over the sorted tokens: the index of the first one not before `word`. */
+  #firstTokenAtOrAfter(word: string): number {
+    let low = 0;
+    let high = this.#tokens.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.#tokens[mid]!.token < word) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
   /**
    * The place a shopper means by a city name ('Pune', 'bangalore', 'Thāne'): the most populous
    * place of exactly that name (or its newer or older name), undefined when there is none.
@@ -199,14 +211,11 @@ export class Gazetteer implements Geocoder {
     if (aliasOf) wanted.add(aliasOf);
     let best: GazetteerPlace | undefined;
     for (const candidate of wanted) {
-      let low = 0;
-      let high = this.#tokens.length;
-      while (low < high) {
-        const mid = (low + high) >>> 1;
-        if (this.#tokens[mid]!.token < candidate) low = mid + 1;
-        else high = mid;
-      }
-      for (let i = low; i < this.#tokens.length && this.#tokens[i]!.token === candidate; i++) {
+      for (
+        let i = this.#firstTokenAtOrAfter(candidate);
+        i < this.#tokens.length && this.#tokens[i]!.token === candidate;
+        i++
+      ) {
         const { place } = this.#tokens[i]!;
         if (place.key === candidate && (!best || place.population > best.population)) best = place;
       }
@@ -242,15 +251,12 @@ export class Gazetteer implements Geocoder {
     const whole = words.join(' ');
     const [first, ...rest] = words as [string, ...string[]];
     const found = new Map<number, GazetteerPlace>();
-    // Binary search for the first token at or after the first word, then walk the prefix run.
-    let low = 0;
-    let high = this.#tokens.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.#tokens[mid]!.token < first) low = mid + 1;
-      else high = mid;
-    }
-    for (let i = low; i < this.#tokens.length && this.#tokens[i]!.token.startsWith(first); i++) {
+    // The first token at or after the first word, then the run of tokens it begins.
+    for (
+      let i = this.#firstTokenAtOrAfter(first);
+      i < this.#tokens.length && this.#tokens[i]!.token.startsWith(first);
+      i++
+    ) {
       const { place } = this.#tokens[i]!;
       const haystack = `${place.key} ${keyOf(place.state)}`.split(/[\s-]+/);
       if (rest.every((word) => haystack.some((token) => token.startsWith(word)))) found.set(place.id, place);

@@ -101,7 +101,7 @@ export async function walletBalancePaise(tx: Executor, customerId: string): Prom
   return Number(row?.balance ?? 0);
 }
 
-export function addressSnapshot(row: typeof addresses.$inferSelect): OrderAddressSnapshot {
+export function addressSnapshot(row: OrderAddressSnapshot): OrderAddressSnapshot {
   return {
     tag: row.tag,
     name: row.name,
@@ -162,69 +162,79 @@ export function mergeLines(lines: readonly OrderLineInput[]): OrderLineInput[] {
   return [...byId.values()].sort((a, b) => a.productId - b.productId);
 }
 
+/** What placing an order reads first, without locks; `place_order` checks it still holds. */
+interface OrderContext {
+  existingId: string | null;
+  address: (OrderAddressSnapshot & { version: number }) | null;
+  products: (ProductNow & { image: string; packSize: string })[];
+  balance: number | null;
+}
+
+async function readOrderContext(db: Db, input: PlaceOrderInput, ids: number[]): Promise<OrderContext> {
+  const [row] = rowsOf<OrderContext>(
+    await db.execute(sql`
+      select
+        (select o.id from ${orders} o where o.customer_id = ${input.customerId}::uuid
+          and o.idempotency_key = ${input.idempotencyKey}) as "existingId",
+        (select jsonb_build_object('tag', a.tag, 'name', a.name, 'buildingName', a.building_name, 'floor', a.floor,
+            'nearBy', a.near_by, 'locality', a.locality, 'city', a.city, 'mobile', a.mobile,
+            'latitude', a.latitude, 'longitude', a.longitude, 'version', a.version)
+          from ${addresses} a where a.id = ${input.addressId}::uuid and a.customer_id = ${input.customerId}::uuid
+        ) as address,
+        (select coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'image', p.image,
+            'packSize', p.pack_size, 'pricePaise', p.price_paise, 'mrpPaise', p.mrp_paise, 'stock', p.stock)), '[]')
+          from ${products} p where p.id = any(${sql.param(ids)}::int[])) as products,
+        ${
+          input.useWallet
+            ? sql`(select coalesce(sum(w.amount_paise), 0)::int from ${walletLedger} w
+                where w.customer_id = ${input.customerId}::uuid)`
+            : sql`null::int`
+        } as balance`),
+  );
+  return row!;
+}
+
+/** One field of each row, as a single array parameter (a bare array would be spread into a list). */
+const column = <T, V>(rows: readonly T[], pick: (row: T) => V) => sql.param(rows.map(pick));
+
+/** How many times an order is worked out again when what it was worked out from changed meanwhile. */
+const PLACE_ATTEMPTS = 5;
+
 /**
- * Places an order in one transaction: the customer's row is locked (so a double tap waits for
- * the first and then finds its order by the idempotency key), the products are locked in id
- * order (no deadlocks between orders), every price and charge is recomputed, stock is taken
- * and the wallet debited. Anything that does not match what the shopper saw writes nothing.
+ * Places an order in one statement (decision 013): the order's context (an order with the same
+ * key, the address, the products, the wallet) is read without locks and the store, charges and
+ * item snapshots worked out from it; then `place_order` (migration 0007) locks the customer's row
+ * (so a double tap waits for the first and then finds its order by the idempotency key) and the
+ * products in id order (no deadlocks between orders), checks stock and the prices the shopper saw,
+ * checks that nothing the charges came from changed, and writes the order, its items, the stock
+ * and the wallet debit. Anything that does not match what the shopper saw writes nothing; a
+ * change the shopper did not see (the address edited, an MRP, the wallet) is worked out again.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const lines = mergeLines(input.lines);
-  return db.transaction(async (tx): Promise<PlaceOrderResult> => {
-    // Lock first, then read in a statement of its own: its snapshot is taken after the lock is
-    // granted, so it sees an order a concurrent request with the same key just committed (a
-    // read joined into the locking statement would use the older snapshot).
-    if (!(await lockCustomer(tx, input.customerId))) return { outcome: 'address-not-found' };
-    const [head] = await tx
-      .select({ existingId: orders.id, address: addresses })
-      .from(customers)
-      .leftJoin(orders, and(eq(orders.customerId, customers.id), eq(orders.idempotencyKey, input.idempotencyKey)))
-      .leftJoin(addresses, and(eq(addresses.id, input.addressId), eq(addresses.customerId, customers.id)))
-      .where(eq(customers.id, input.customerId));
-    if (!head) return { outcome: 'address-not-found' };
-    if (head.existingId) {
-      const order = await loadOrder(tx, input.customerId, head.existingId);
-      return { outcome: 'placed', order: order!, replayed: true };
-    }
-    const { address } = head;
+  const ids = lines.map((line) => line.productId);
+  for (let attempt = 1; ; attempt++) {
+    const context = await readOrderContext(db, input, ids);
+    if (context.existingId) return replayed(db, input.customerId, context.existingId);
+    const { address } = context;
     if (!address) return { outcome: 'address-not-found' };
     const served = findServingStore(address, input.stores);
     if (!served.serviceable) return { outcome: 'unserviceable' };
-
-    const ids = lines.map((line) => line.productId);
-    const current = await tx
-      .select({
-        id: products.id,
-        name: products.name,
-        image: products.image,
-        packSize: products.packSize,
-        pricePaise: products.pricePaise,
-        mrpPaise: products.mrpPaise,
-        stock: products.stock,
-      })
-      .from(products)
-      .where(inArray(products.id, ids))
-      .orderBy(asc(products.id))
-      .for('update');
-    const byId = new Map(current.map((row) => [row.id, row]));
-    const checked = checkLines(lines, current);
+    const checked = checkLines(lines, context.products);
     if (checked.some((line) => line.problem !== null)) return { outcome: 'changed', lines: checked };
 
-    const balance = input.useWallet ? await walletBalancePaise(tx, input.customerId) : 0;
+    const byId = new Map(context.products.map((row) => [row.id, row]));
     const charges = computeCharges(
       lines.map((line) => {
         const product = byId.get(line.productId)!;
         return { pricePaise: product.pricePaise, mrpPaise: product.mrpPaise, quantity: line.quantity };
       }),
-      balance,
+      context.balance ?? 0,
     );
-
-    const orderId = randomUUID();
-    const itemRows = lines.map((line, position) => {
+    const items = lines.map((line): OrderItemDetail => {
       const product = byId.get(line.productId)!;
       return {
         productId: product.id,
-        position,
         name: product.name,
         image: product.image,
         packSize: product.packSize,
@@ -234,62 +244,51 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       };
     });
     const snapshot = addressSnapshot(address);
-    const itemValues = sql.join(
-      itemRows.map(
-        (r) =>
-          sql`(${orderId}::uuid, ${r.productId}::int, ${r.position}::int, ${r.name}::text, ${r.image}::text,
-            ${r.packSize}::text, ${r.pricePaise}::int, ${r.mrpPaise}::int, ${r.quantity}::int)`,
-      ),
-      sql`, `,
-    );
-    const stockValues = sql.join(
-      lines.map((line) => sql`(${line.productId}::int, ${line.quantity}::int)`),
-      sql`, `,
-    );
-    const walletDebit =
-      charges.walletPaise > 0
-        ? sql`, w as (
-            insert into ${walletLedger} (customer_id, amount_paise, kind, order_id, created_at)
-            values (${input.customerId}::uuid, ${-charges.walletPaise}::int, 'order', ${orderId}::uuid, ${input.now}))`
-        : sql``;
-    // The order, its items, the stock and the wallet debit in one statement (one round trip).
-    // The product rows are locked and checked above; `stock >= qty` is a second guard, backed by
-    // the table's check constraint, that stock never goes below zero.
-    const [written] = rowsOf<{ number: number; taken: number }>(
-      await tx.execute(sql`
-        with o as (
-          insert into ${orders} (id, customer_id, idempotency_key, store_id, eta_minutes, address, payment_method,
-            items_paise, mrp_paise, delivery_paise, handling_paise, wallet_paise, total_paise, payable_paise,
-            created_at, updated_at)
-          values (${orderId}::uuid, ${input.customerId}::uuid, ${input.idempotencyKey}, ${served.store.id}::int,
-            ${served.etaMinutes}::int, ${JSON.stringify(snapshot)}::jsonb, ${input.paymentMethod},
-            ${charges.itemsPaise}::int, ${charges.mrpPaise}::int, ${charges.deliveryPaise}::int,
-            ${charges.handlingPaise}::int, ${charges.walletPaise}::int, ${charges.totalPaise}::int,
-            ${charges.payablePaise}::int, ${input.now}, ${input.now})
-          returning number
-        ), i as (
-          insert into ${orderItems} (order_id, product_id, position, name, image, pack_size, price_paise, mrp_paise, quantity)
-          values ${itemValues}
-        ), s as (
-          update ${products} set stock = ${products.stock} - v.qty
-          from (values ${stockValues}) as v(id, qty)
-          where ${products.id} = v.id and ${products.stock} >= v.qty
-          returning ${products.id}
-        )${walletDebit}
-        select (select number from o) as number, (select count(*)::int from s) as taken`),
-    );
-    if (Number(written!.taken) !== lines.length) throw new Error('stock changed under a row lock');
-    const order = { id: orderId, number: Number(written!.number) };
-    const payment = await PAYMENT_PROVIDERS[input.paymentMethod].authorize({
-      orderId: order.id,
-      orderNumber: order.number,
-      amountPaise: charges.payablePaise,
-    });
-    if (payment.status === 'failed') throw new Error(`payment failed: ${payment.message}`);
-    // Built from what was just written rather than read back: two round trips fewer per order.
+    const orderId = randomUUID();
+    const provider = PAYMENT_PROVIDERS[input.paymentMethod];
+    const place = async (executor: Executor) => {
+      const [row] = rowsOf<{ result: PlaceResult }>(
+        await executor.execute(sql`
+          select place_order(${input.customerId}::uuid, ${input.idempotencyKey}::text, ${input.addressId}::uuid,
+            ${address.version}::int, ${sql.param(ids)}::int[], ${column(lines, (l) => l.quantity)}::int[],
+            ${column(lines, (l) => l.pricePaise)}::int[], ${column(lines, (l) => byId.get(l.productId)!.mrpPaise)}::int[],
+            ${column(items, (i) => i.name)}::text[], ${column(items, (i) => i.image)}::text[],
+            ${column(items, (i) => i.packSize)}::text[], ${column(items, (i) => i.mrpPaise)}::int[],
+            ${context.balance}::int, ${orderId}::uuid, ${served.store.id}::int, ${served.etaMinutes}::int,
+            ${JSON.stringify(snapshot)}::jsonb, ${input.paymentMethod}::text, ${charges.itemsPaise}::int,
+            ${charges.mrpPaise}::int, ${charges.deliveryPaise}::int, ${charges.handlingPaise}::int,
+            ${charges.walletPaise}::int, ${charges.totalPaise}::int, ${charges.payablePaise}::int,
+            ${input.now.toISOString()}::timestamptz) as result`),
+      );
+      const result = row!.result;
+      if (result.outcome !== 'placed') return result;
+      const payment = await provider.authorize({
+        orderId,
+        orderNumber: result.number,
+        amountPaise: charges.payablePaise,
+      });
+      // Inside the transaction (authorizeInTransaction) this rolls the order back.
+      if (payment.status === 'failed') throw new Error(`payment failed: ${payment.message}`);
+      return result;
+    };
+    const result = provider.authorizeInTransaction ? await db.transaction((tx) => place(tx)) : await place(db);
+    switch (result.outcome) {
+      case 'replayed':
+        return replayed(db, input.customerId, result.id);
+      case 'address-not-found':
+        return { outcome: 'address-not-found' };
+      case 'changed':
+        return { outcome: 'changed', lines: checkLines(lines, result.products) };
+      case 'stale':
+        if (attempt >= PLACE_ATTEMPTS) throw new Error(`the order's context kept changing (${attempt} attempts)`);
+        continue;
+      case 'placed':
+        break;
+    }
+    // Built from what was just written rather than read back.
     const detail: OrderDetail = {
-      id: order.id,
-      number: order.number,
+      id: orderId,
+      number: result.number,
       status: 'processing',
       createdAt: input.now,
       updatedAt: input.now,
@@ -301,11 +300,24 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       address: snapshot,
       store: { name: served.store.name, city: served.store.city },
       charges,
-      items: itemRows.map(({ position: _position, ...item }) => item),
+      items,
       canCancel: true,
     };
     return { outcome: 'placed', order: detail, replayed: false };
-  });
+  }
+}
+
+/** What `place_order` answers (migration 0007). */
+type PlaceResult =
+  | { outcome: 'placed'; number: number }
+  | { outcome: 'replayed'; id: string }
+  | { outcome: 'address-not-found' }
+  | { outcome: 'changed'; products: ProductNow[] }
+  | { outcome: 'stale' };
+
+async function replayed(db: Db, customerId: string, orderId: string): Promise<PlaceOrderResult> {
+  const order = await loadOrder(db, customerId, orderId);
+  return { outcome: 'placed', order: order!, replayed: true };
 }
 
 const orderColumns = {

@@ -7,6 +7,7 @@ import { findServingStore, type StoreLocation } from '../domain/delivery';
 import { canCancel, isOrderStatus, transition, type OrderStatus } from '../domain/order-status';
 import { PAYMENT_PROVIDERS, paymentLabel, type PaymentMethodId } from '../domain/payments';
 import type { Db } from './client';
+import { preparedStatement } from './prepared';
 import { rowsOf } from './rows';
 import {
   addresses,
@@ -170,32 +171,60 @@ interface OrderContext {
   balance: number | null;
 }
 
-async function readOrderContext(db: Db, input: PlaceOrderInput, ids: number[]): Promise<OrderContext> {
-  const [row] = rowsOf<OrderContext>(
-    await db.execute(sql`
-      select
-        (select o.id from ${orders} o where o.customer_id = ${input.customerId}::uuid
-          and o.idempotency_key = ${input.idempotencyKey}) as "existingId",
-        (select jsonb_build_object('tag', a.tag, 'name', a.name, 'buildingName', a.building_name, 'floor', a.floor,
-            'nearBy', a.near_by, 'locality', a.locality, 'city', a.city, 'mobile', a.mobile,
-            'latitude', a.latitude, 'longitude', a.longitude, 'version', a.version)
-          from ${addresses} a where a.id = ${input.addressId}::uuid and a.customer_id = ${input.customerId}::uuid
-        ) as address,
-        (select coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'image', p.image,
-            'packSize', p.pack_size, 'pricePaise', p.price_paise, 'mrpPaise', p.mrp_paise, 'stock', p.stock)), '[]')
-          from ${products} p where p.id = any(${sql.param(ids)}::int[])) as products,
-        ${
-          input.useWallet
-            ? sql`(select coalesce(sum(w.amount_paise), 0)::int from ${walletLedger} w
-                where w.customer_id = ${input.customerId}::uuid)`
-            : sql`null::int`
-        } as balance`),
-  );
-  return row!;
-}
+const orderContext = preparedStatement<OrderContext>(
+  'order_context',
+  sql`select
+    (select o.id from ${orders} o where o.customer_id = ${sql.placeholder('customerId')}::uuid
+      and o.idempotency_key = ${sql.placeholder('key')}::text) as "existingId",
+    (select jsonb_build_object('tag', a.tag, 'name', a.name, 'buildingName', a.building_name, 'floor', a.floor,
+        'nearBy', a.near_by, 'locality', a.locality, 'city', a.city, 'mobile', a.mobile,
+        'latitude', a.latitude, 'longitude', a.longitude, 'version', a.version)
+      from ${addresses} a
+      where a.id = ${sql.placeholder('addressId')}::uuid and a.customer_id = ${sql.placeholder('customerId')}::uuid
+    ) as address,
+    (select coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'image', p.image,
+        'packSize', p.pack_size, 'pricePaise', p.price_paise, 'mrpPaise', p.mrp_paise, 'stock', p.stock)), '[]')
+      from ${products} p where p.id = any(${sql.placeholder('ids')}::int[])) as products,
+    case when ${sql.placeholder('useWallet')}::boolean then
+      (select coalesce(sum(w.amount_paise), 0)::int from ${walletLedger} w
+        where w.customer_id = ${sql.placeholder('customerId')}::uuid)
+    end as balance`,
+);
 
-/** One field of each row, as a single array parameter (a bare array would be spread into a list). */
-const column = <T, V>(rows: readonly T[], pick: (row: T) => V) => sql.param(rows.map(pick));
+const placeOrderStatement = preparedStatement<{ result: PlaceResult }>(
+  'place_order',
+  sql`select place_order(${sql.join(
+    [
+      sql`${sql.placeholder('customerId')}::uuid`,
+      sql`${sql.placeholder('key')}::text`,
+      sql`${sql.placeholder('addressId')}::uuid`,
+      sql`${sql.placeholder('addressVersion')}::int`,
+      sql`${sql.placeholder('ids')}::int[]`,
+      sql`${sql.placeholder('quantities')}::int[]`,
+      sql`${sql.placeholder('prices')}::int[]`,
+      sql`${sql.placeholder('mrps')}::int[]`,
+      sql`${sql.placeholder('names')}::text[]`,
+      sql`${sql.placeholder('images')}::text[]`,
+      sql`${sql.placeholder('packSizes')}::text[]`,
+      sql`${sql.placeholder('itemMrps')}::int[]`,
+      sql`${sql.placeholder('balance')}::int`,
+      sql`${sql.placeholder('orderId')}::uuid`,
+      sql`${sql.placeholder('storeId')}::int`,
+      sql`${sql.placeholder('etaMinutes')}::int`,
+      sql`${sql.placeholder('address')}::jsonb`,
+      sql`${sql.placeholder('paymentMethod')}::text`,
+      sql`${sql.placeholder('itemsPaise')}::int`,
+      sql`${sql.placeholder('mrpPaise')}::int`,
+      sql`${sql.placeholder('deliveryPaise')}::int`,
+      sql`${sql.placeholder('handlingPaise')}::int`,
+      sql`${sql.placeholder('walletPaise')}::int`,
+      sql`${sql.placeholder('totalPaise')}::int`,
+      sql`${sql.placeholder('payablePaise')}::int`,
+      sql`${sql.placeholder('now')}::timestamptz`,
+    ],
+    sql`, `,
+  )}) as result`,
+);
 
 /** How many times an order is worked out again when what it was worked out from changed meanwhile. */
 const PLACE_ATTEMPTS = 5;
@@ -214,7 +243,14 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   const lines = mergeLines(input.lines);
   const ids = lines.map((line) => line.productId);
   for (let attempt = 1; ; attempt++) {
-    const context = await readOrderContext(db, input, ids);
+    const [context] = await orderContext(db, {
+      customerId: input.customerId,
+      key: input.idempotencyKey,
+      addressId: input.addressId,
+      ids,
+      useWallet: input.useWallet,
+    });
+    if (!context) throw new Error('the order context statement returned no row');
     if (context.existingId) return replayed(db, input.customerId, context.existingId);
     const { address } = context;
     if (!address) return { outcome: 'address-not-found' };
@@ -247,19 +283,34 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
     const orderId = randomUUID();
     const provider = PAYMENT_PROVIDERS[input.paymentMethod];
     const place = async (executor: Executor) => {
-      const [row] = rowsOf<{ result: PlaceResult }>(
-        await executor.execute(sql`
-          select place_order(${input.customerId}::uuid, ${input.idempotencyKey}::text, ${input.addressId}::uuid,
-            ${address.version}::int, ${sql.param(ids)}::int[], ${column(lines, (l) => l.quantity)}::int[],
-            ${column(lines, (l) => l.pricePaise)}::int[], ${column(lines, (l) => byId.get(l.productId)!.mrpPaise)}::int[],
-            ${column(items, (i) => i.name)}::text[], ${column(items, (i) => i.image)}::text[],
-            ${column(items, (i) => i.packSize)}::text[], ${column(items, (i) => i.mrpPaise)}::int[],
-            ${context.balance}::int, ${orderId}::uuid, ${served.store.id}::int, ${served.etaMinutes}::int,
-            ${JSON.stringify(snapshot)}::jsonb, ${input.paymentMethod}::text, ${charges.itemsPaise}::int,
-            ${charges.mrpPaise}::int, ${charges.deliveryPaise}::int, ${charges.handlingPaise}::int,
-            ${charges.walletPaise}::int, ${charges.totalPaise}::int, ${charges.payablePaise}::int,
-            ${input.now.toISOString()}::timestamptz) as result`),
-      );
+      const [row] = await placeOrderStatement(executor, {
+        customerId: input.customerId,
+        key: input.idempotencyKey,
+        addressId: input.addressId,
+        addressVersion: address.version,
+        ids,
+        quantities: lines.map((line) => line.quantity),
+        prices: lines.map((line) => line.pricePaise),
+        mrps: lines.map((line) => byId.get(line.productId)!.mrpPaise),
+        names: items.map((item) => item.name),
+        images: items.map((item) => item.image),
+        packSizes: items.map((item) => item.packSize),
+        itemMrps: items.map((item) => item.mrpPaise),
+        balance: context.balance,
+        orderId,
+        storeId: served.store.id,
+        etaMinutes: served.etaMinutes,
+        address: JSON.stringify(snapshot),
+        paymentMethod: input.paymentMethod,
+        itemsPaise: charges.itemsPaise,
+        mrpPaise: charges.mrpPaise,
+        deliveryPaise: charges.deliveryPaise,
+        handlingPaise: charges.handlingPaise,
+        walletPaise: charges.walletPaise,
+        totalPaise: charges.totalPaise,
+        payablePaise: charges.payablePaise,
+        now: input.now.toISOString(),
+      });
       const result = row!.result;
       if (result.outcome !== 'placed') return result;
       const payment = await provider.authorize({

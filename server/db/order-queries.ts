@@ -8,7 +8,6 @@ import { canCancel, isOrderStatus, transition, type OrderStatus } from '../domai
 import { PAYMENT_PROVIDERS, paymentLabel, type PaymentMethodId } from '../domain/payments';
 import type { Db } from './client';
 import { preparedStatement } from './prepared';
-import { rowsOf } from './rows';
 import {
   addresses,
   customers,
@@ -89,7 +88,7 @@ export interface OrderDetail {
 }
 
 /** Every write to a customer's orders or wallet first locks the customer's row: one at a time. */
-async function lockCustomer(tx: Tx, customerId: string): Promise<boolean> {
+async function lockCustomer(tx: Executor, customerId: string): Promise<boolean> {
   const [row] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
   return Boolean(row);
 }
@@ -226,136 +225,168 @@ const placeOrderStatement = preparedStatement<{ result: PlaceResult }>(
   )}) as result`,
 );
 
-/** How many times an order is worked out again when what it was worked out from changed meanwhile. */
-const PLACE_ATTEMPTS = 5;
-
 /**
- * Places an order in one statement (decision 013): the order's context (an order with the same
- * key, the address, the products, the wallet) is read without locks and the store, charges and
- * item snapshots worked out from it; then `place_order` (migration 0007) locks the customer's row
- * (so a double tap waits for the first and then finds its order by the idempotency key) and the
- * products in id order (no deadlocks between orders), checks stock and the prices the shopper saw,
- * checks that nothing the charges came from changed, and writes the order, its items, the stock
- * and the wallet debit. Anything that does not match what the shopper saw writes nothing; a
- * change the shopper did not see (the address edited, an MRP, the wallet) is worked out again.
+ * Places an order (decision 013). First optimistically, in one statement: the order's context (an
+ * order with the same key, the address, the products, the wallet) is read without locks and the
+ * store, charges and item snapshots worked out from it; then `place_order` (migration 0007) locks
+ * the customer's row (so a double tap waits for the first and then finds its order by the
+ * idempotency key) and the products in id order (no deadlocks between orders), checks stock and
+ * the prices the shopper saw, checks that nothing the charges came from changed, and writes the
+ * order, its items, the stock and the wallet debit. Anything that does not match what the shopper
+ * saw writes nothing. If something the shopper did not see changed in between (the wallet, by a
+ * concurrent order of the same customer; an address edit; an MRP), the order is worked out once
+ * more in a transaction that holds those locks from the start, where nothing can change.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const lines = mergeLines(input.lines);
+  const first = await attemptOrder(db, input, lines, false);
+  if (first !== 'stale') return first;
+  return db.transaction(async (tx) => {
+    if (!(await lockCustomer(tx, input.customerId))) return { outcome: 'address-not-found' };
+    await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, input.customerId)))
+      .for('share');
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          lines.map((line) => line.productId),
+        ),
+      )
+      .orderBy(asc(products.id))
+      .for('update');
+    const again = await attemptOrder(tx, input, lines, true);
+    if (again === 'stale') throw new Error("an order's context changed while it was locked");
+    return again;
+  });
+}
+
+/** One go at placing the order; 'stale' when what it was worked out from changed meanwhile. */
+async function attemptOrder(
+  executor: Executor,
+  input: PlaceOrderInput,
+  lines: OrderLineInput[],
+  inTransaction: boolean,
+): Promise<PlaceOrderResult | 'stale'> {
   const ids = lines.map((line) => line.productId);
-  for (let attempt = 1; ; attempt++) {
-    const [context] = await orderContext(db, {
+  const [context] = await orderContext(executor, {
+    customerId: input.customerId,
+    key: input.idempotencyKey,
+    addressId: input.addressId,
+    ids,
+    useWallet: input.useWallet,
+  });
+  if (!context) throw new Error('the order context statement returned no row');
+  if (context.existingId) return replayed(executor, input.customerId, context.existingId);
+  const { address } = context;
+  if (!address) return { outcome: 'address-not-found' };
+  const served = findServingStore(address, input.stores);
+  if (!served.serviceable) return { outcome: 'unserviceable' };
+  const checked = checkLines(lines, context.products);
+  if (checked.some((line) => line.problem !== null)) return { outcome: 'changed', lines: checked };
+
+  const byId = new Map(context.products.map((row) => [row.id, row]));
+  const charges = computeCharges(
+    lines.map((line) => {
+      const product = byId.get(line.productId)!;
+      return { pricePaise: product.pricePaise, mrpPaise: product.mrpPaise, quantity: line.quantity };
+    }),
+    context.balance ?? 0,
+  );
+  const items = lines.map((line): OrderItemDetail => {
+    const product = byId.get(line.productId)!;
+    return {
+      productId: product.id,
+      name: product.name,
+      image: product.image,
+      packSize: product.packSize,
+      pricePaise: product.pricePaise,
+      mrpPaise: Math.max(product.mrpPaise, product.pricePaise),
+      quantity: line.quantity,
+    };
+  });
+  const snapshot = addressSnapshot(address);
+  const orderId = randomUUID();
+  const provider = PAYMENT_PROVIDERS[input.paymentMethod];
+  const place = async (on: Executor) => {
+    const [row] = await placeOrderStatement(on, {
       customerId: input.customerId,
       key: input.idempotencyKey,
       addressId: input.addressId,
+      addressVersion: address.version,
       ids,
-      useWallet: input.useWallet,
-    });
-    if (!context) throw new Error('the order context statement returned no row');
-    if (context.existingId) return replayed(db, input.customerId, context.existingId);
-    const { address } = context;
-    if (!address) return { outcome: 'address-not-found' };
-    const served = findServingStore(address, input.stores);
-    if (!served.serviceable) return { outcome: 'unserviceable' };
-    const checked = checkLines(lines, context.products);
-    if (checked.some((line) => line.problem !== null)) return { outcome: 'changed', lines: checked };
-
-    const byId = new Map(context.products.map((row) => [row.id, row]));
-    const charges = computeCharges(
-      lines.map((line) => {
-        const product = byId.get(line.productId)!;
-        return { pricePaise: product.pricePaise, mrpPaise: product.mrpPaise, quantity: line.quantity };
-      }),
-      context.balance ?? 0,
-    );
-    const items = lines.map((line): OrderItemDetail => {
-      const product = byId.get(line.productId)!;
-      return {
-        productId: product.id,
-        name: product.name,
-        image: product.image,
-        packSize: product.packSize,
-        pricePaise: product.pricePaise,
-        mrpPaise: Math.max(product.mrpPaise, product.pricePaise),
-        quantity: line.quantity,
-      };
-    });
-    const snapshot = addressSnapshot(address);
-    const orderId = randomUUID();
-    const provider = PAYMENT_PROVIDERS[input.paymentMethod];
-    const place = async (executor: Executor) => {
-      const [row] = await placeOrderStatement(executor, {
-        customerId: input.customerId,
-        key: input.idempotencyKey,
-        addressId: input.addressId,
-        addressVersion: address.version,
-        ids,
-        quantities: lines.map((line) => line.quantity),
-        prices: lines.map((line) => line.pricePaise),
-        mrps: lines.map((line) => byId.get(line.productId)!.mrpPaise),
-        names: items.map((item) => item.name),
-        images: items.map((item) => item.image),
-        packSizes: items.map((item) => item.packSize),
-        itemMrps: items.map((item) => item.mrpPaise),
-        balance: context.balance,
-        orderId,
-        storeId: served.store.id,
-        etaMinutes: served.etaMinutes,
-        address: JSON.stringify(snapshot),
-        paymentMethod: input.paymentMethod,
-        itemsPaise: charges.itemsPaise,
-        mrpPaise: charges.mrpPaise,
-        deliveryPaise: charges.deliveryPaise,
-        handlingPaise: charges.handlingPaise,
-        walletPaise: charges.walletPaise,
-        totalPaise: charges.totalPaise,
-        payablePaise: charges.payablePaise,
-        now: input.now.toISOString(),
-      });
-      const result = row!.result;
-      if (result.outcome !== 'placed') return result;
-      const payment = await provider.authorize({
-        orderId,
-        orderNumber: result.number,
-        amountPaise: charges.payablePaise,
-      });
-      // Inside the transaction (authorizeInTransaction) this rolls the order back.
-      if (payment.status === 'failed') throw new Error(`payment failed: ${payment.message}`);
-      return result;
-    };
-    const result = provider.authorizeInTransaction ? await db.transaction((tx) => place(tx)) : await place(db);
-    switch (result.outcome) {
-      case 'replayed':
-        return replayed(db, input.customerId, result.id);
-      case 'address-not-found':
-        return { outcome: 'address-not-found' };
-      case 'changed':
-        return { outcome: 'changed', lines: checkLines(lines, result.products) };
-      case 'stale':
-        if (attempt >= PLACE_ATTEMPTS) throw new Error(`the order's context kept changing (${attempt} attempts)`);
-        continue;
-      case 'placed':
-        break;
-    }
-    // Built from what was just written rather than read back.
-    const detail: OrderDetail = {
-      id: orderId,
-      number: result.number,
-      status: 'processing',
-      createdAt: input.now,
-      updatedAt: input.now,
+      quantities: lines.map((line) => line.quantity),
+      prices: lines.map((line) => line.pricePaise),
+      mrps: lines.map((line) => byId.get(line.productId)!.mrpPaise),
+      names: items.map((item) => item.name),
+      images: items.map((item) => item.image),
+      packSizes: items.map((item) => item.packSize),
+      itemMrps: items.map((item) => item.mrpPaise),
+      balance: context.balance,
+      orderId,
+      storeId: served.store.id,
       etaMinutes: served.etaMinutes,
-      cancelReason: null,
-      cancelledBy: null,
+      address: JSON.stringify(snapshot),
       paymentMethod: input.paymentMethod,
-      paymentLabel: paymentLabel(input.paymentMethod, charges.walletPaise, charges.payablePaise),
-      address: snapshot,
-      store: { name: served.store.name, city: served.store.city },
-      charges,
-      items,
-      canCancel: true,
-    };
-    return { outcome: 'placed', order: detail, replayed: false };
+      itemsPaise: charges.itemsPaise,
+      mrpPaise: charges.mrpPaise,
+      deliveryPaise: charges.deliveryPaise,
+      handlingPaise: charges.handlingPaise,
+      walletPaise: charges.walletPaise,
+      totalPaise: charges.totalPaise,
+      payablePaise: charges.payablePaise,
+      now: input.now.toISOString(),
+    });
+    const result = row!.result;
+    if (result.outcome !== 'placed') return result;
+    const payment = await provider.authorize({
+      orderId,
+      orderNumber: result.number,
+      amountPaise: charges.payablePaise,
+    });
+    // Inside a transaction (see authorizeInTransaction) this rolls the order back.
+    if (payment.status === 'failed') throw new Error(`payment failed: ${payment.message}`);
+    return result;
+  };
+  const result =
+    provider.authorizeInTransaction && !inTransaction
+      ? await executor.transaction((tx) => place(tx))
+      : await place(executor);
+  switch (result.outcome) {
+    case 'replayed':
+      return replayed(executor, input.customerId, result.id);
+    case 'address-not-found':
+      return { outcome: 'address-not-found' };
+    case 'changed':
+      return { outcome: 'changed', lines: checkLines(lines, result.products) };
+    case 'stale':
+      return 'stale';
+    case 'placed':
+      break;
   }
+  // Built from what was just written rather than read back.
+  const order: OrderDetail = {
+    id: orderId,
+    number: result.number,
+    status: 'processing',
+    createdAt: input.now,
+    updatedAt: input.now,
+    etaMinutes: served.etaMinutes,
+    cancelReason: null,
+    cancelledBy: null,
+    paymentMethod: input.paymentMethod,
+    paymentLabel: paymentLabel(input.paymentMethod, charges.walletPaise, charges.payablePaise),
+    address: snapshot,
+    store: { name: served.store.name, city: served.store.city },
+    charges,
+    items,
+    canCancel: true,
+  };
+  return { outcome: 'placed', order, replayed: false };
 }
 
 /** What `place_order` answers (migration 0007). */
@@ -366,8 +397,8 @@ type PlaceResult =
   | { outcome: 'changed'; products: ProductNow[] }
   | { outcome: 'stale' };
 
-async function replayed(db: Db, customerId: string, orderId: string): Promise<PlaceOrderResult> {
-  const order = await loadOrder(db, customerId, orderId);
+async function replayed(executor: Executor, customerId: string, orderId: string): Promise<PlaceOrderResult> {
+  const order = await loadOrder(executor, customerId, orderId);
   return { outcome: 'placed', order: order!, replayed: true };
 }
 

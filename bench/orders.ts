@@ -11,7 +11,7 @@
  * sessions and delivery addresses are prepared in the database beforehand; each order takes 1 to
  * 3 products (from 200 with ample stock) with a key of its own. PGlite in a temporary data
  * directory by default; with DATABASE_URL a scratch database of its own, dropped afterwards.
- * Requests go over keep-alive connections (node:http; fetch costs this process several times the
+ * Requests go over keep-alive connections (node:http; fetch costs this process about twice the
  * CPU, and it shares the machine with the server). Besides latency it reports the CPU ms per
  * order of the server process, of PostgreSQL's backends and of this load generator: figures that
  * hardly depend on what else the machine is doing. Prints one JSON object.

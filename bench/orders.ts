@@ -11,12 +11,16 @@
  * sessions and delivery addresses are prepared in the database beforehand; each order takes 1 to
  * 3 products (from 200 with ample stock) with a key of its own. PGlite in a temporary data
  * directory by default; with DATABASE_URL a scratch database of its own, dropped afterwards.
- * Prints one JSON object.
+ * Requests go over keep-alive connections (node:http; fetch costs this process about twice the
+ * CPU, and it shares the machine with the server). Besides latency it reports the CPU ms per
+ * order of the server process, of PostgreSQL's backends and of this load generator: figures that
+ * hardly depend on what else the machine is doing. Prints one JSON object.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { Agent, request } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -26,6 +30,7 @@ import { openDatabase } from '../server/db/client';
 import { addresses, customers, products, sessions } from '../server/db/schema';
 import { seedCatalog } from '../server/db/seed/seed';
 import { jwtKey, signAccessToken } from '../server/domain/tokens';
+import { backendCpuMsBetween, cpuMsOf, postgresBackendCpuMs } from './process-cpu';
 import { scratchDatabase } from './scratch-database';
 
 const { values: args } = parseArgs({
@@ -114,7 +119,7 @@ async function prepare() {
   return { shoppers, catalogue };
 }
 
-function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+function startServer(): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/server.ts'], {
@@ -138,6 +143,7 @@ function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
       if (!match) return;
       resolve({
         url: match[1]!,
+        pid: child.pid,
         stop: () =>
           new Promise((done) => {
             child.once('exit', () => done());
@@ -155,9 +161,13 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (n: number) => Math.round(n * 10) / 10;
 
+// Before anything of ours runs: how busy the machine already is.
+const loadBefore = loadavg()[0]!;
 const { shoppers, catalogue } = await prepare();
 const server = await startServer();
 try {
+  const agent = new Agent({ keepAlive: true });
+  const orderUrl = new URL('/api/order', server.url);
   const order = (n: number) => {
     const shopper = shoppers[n % shoppers.length]!;
     const lines = 1 + (n % 3);
@@ -165,17 +175,30 @@ try {
       const product = catalogue[(n * 7 + i * 31) % catalogue.length]!;
       return { productId: product.id, quantity: 1 + ((n + i) % 2), price: product.pricePaise / 100 };
     });
-    return fetch(`${server.url}/api/order`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${shopper.token}`,
-        'idempotency-key': `bench-${n}-${randomUUID()}`,
-      },
-      body: JSON.stringify({ addressId: shopper.addressId, items }),
-    }).then(async (response) => {
-      await response.arrayBuffer();
-      return response.status;
+    const body = JSON.stringify({ addressId: shopper.addressId, items });
+    return new Promise<number>((resolve, reject) => {
+      const req = request(
+        orderUrl,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            // What fetch (and a browser) asks for, so the server compresses the answer as before.
+            'accept-encoding': 'gzip, deflate',
+            authorization: `Bearer ${shopper.token}`,
+            'idempotency-key': `bench-${n}-${randomUUID()}`,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.once('end', () => resolve(res.statusCode ?? 0));
+          res.once('error', reject);
+        },
+      );
+      req.once('error', reject);
+      req.end(body);
     });
   };
 
@@ -186,6 +209,10 @@ try {
   const intervalMs = 1000 / rate;
   const latencies: number[] = [];
   const statuses = new Map<number | string, number>();
+  const database = scratch ? new URL(scratch.url).pathname.slice(1) : undefined;
+  const serverCpuBefore = cpuMsOf(server.pid);
+  const backendsBefore = database ? postgresBackendCpuMs(database) : undefined;
+  const clientCpuBefore = process.cpuUsage();
   const start = performance.now();
   const pending: Promise<void>[] = [];
   for (let n = 0; n < total; n++) {
@@ -207,6 +234,11 @@ try {
   }
   await Promise.all(pending);
   const elapsedS = (performance.now() - start) / 1000;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const serverCpuAfter = cpuMsOf(server.pid);
+  const backendsAfter = database ? postgresBackendCpuMs(database) : undefined;
+  const perOrder = (ms: number | undefined) => (ms === undefined ? null : Math.round((ms / total) * 100) / 100);
+  agent.destroy();
   latencies.sort((a, b) => a - b);
   const placed = statuses.get(201) ?? 0;
   console.log(
@@ -226,6 +258,21 @@ try {
           max: round(latencies.at(-1) ?? 0),
         },
         statuses: Object.fromEntries(statuses),
+        // CPU ms per request: what the latency figures mean on a busy machine.
+        cpuMsPerOrder: {
+          server: perOrder(
+            serverCpuBefore === undefined || serverCpuAfter === undefined
+              ? undefined
+              : serverCpuAfter - serverCpuBefore,
+          ),
+          // PostgreSQL's backends serving this benchmark's database (not its WAL writer or checkpointer).
+          postgres: perOrder(
+            backendsBefore && backendsAfter ? backendCpuMsBetween(backendsBefore, backendsAfter) : undefined,
+          ),
+          loadGenerator: perOrder((clientCpu.user + clientCpu.system) / 1000),
+        },
+        loadAverage1m: { before: round(loadBefore), after: round(loadavg()[0]!) },
+        cpus: cpus().length,
       },
       null,
       2,

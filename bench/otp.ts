@@ -33,6 +33,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 
 import { DEFAULT_OTP_LIMITS, guessesPerNumberPerDay, OTP_MAX_ATTEMPTS } from '../server/domain/auth';
+import { cpuMsOf } from './process-cpu';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Requests per client address over a run: a third of the hourly cap per address. */
@@ -88,22 +89,6 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   child.stdout!.resume();
   child.stderr!.resume();
   return { url, child };
-}
-
-/**
- * CPU time (user + system, ms) the server process has used so far, from /proc (Linux); undefined
- * elsewhere. Unlike latency it hardly depends on what else the machine is doing, so it says what
- * the request costs: 200 requests/s need 200 times this many ms of one core each second.
- */
-function cpuMsOf(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticksPerSecond = 100; // USER_HZ, 100 on every Linux build Node supports
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-  } catch {
-    return undefined;
-  }
 }
 
 async function stopServer(child: ChildProcess) {

@@ -18,6 +18,7 @@ import {
   type OtpLimits,
 } from '../domain/auth';
 import type { Db } from './client';
+import { preparedStatement } from './prepared';
 import { rowsOf } from './rows';
 import { addresses, customers, otpChallenges, sessions } from './schema';
 
@@ -297,25 +298,25 @@ export async function verifyChallenge(
   });
 }
 
-/** The customer a session token belongs to, if the account exists and the session family is live. */
+const signedInCustomer = preparedStatement<{ id: string; mobile: string; createdAt: Date | string }>(
+  'find_signed_in_customer',
+  sql`select c.id, c.mobile, c.created_at as "createdAt" from ${customers} c
+    where c.id = ${sql.placeholder('customerId')}::uuid and c.deleted_at is null
+      and exists (select 1 from ${sessions} s where s.family_id = ${sql.placeholder('familyId')}::uuid
+        and s.customer_id = c.id and s.revoked_at is null)`,
+);
+
+/**
+ * The customer a session token belongs to, if the account exists and the session family is live
+ * (every signed-in request asks: a prepared statement).
+ */
 export async function findSignedInCustomer(
   db: Db,
   customerId: string,
   familyId: string,
 ): Promise<Customer | undefined> {
-  const [row] = await db
-    .select(customerColumns)
-    .from(customers)
-    .where(
-      and(
-        eq(customers.id, customerId),
-        isNull(customers.deletedAt),
-        sql`exists (select 1 from ${sessions} where ${sessions.familyId} = ${familyId}
-          and ${sessions.customerId} = ${customers.id} and ${sessions.revokedAt} is null)`,
-      ),
-    )
-    .limit(1);
-  return row;
+  const [row] = await signedInCustomer(db, { customerId, familyId });
+  return row && { id: row.id, mobile: row.mobile, createdAt: new Date(row.createdAt) };
 }
 
 export type RotateResult =

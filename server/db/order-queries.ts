@@ -7,7 +7,7 @@ import { findServingStore, type StoreLocation } from '../domain/delivery';
 import { canCancel, isOrderStatus, transition, type OrderStatus } from '../domain/order-status';
 import { PAYMENT_PROVIDERS, paymentLabel, type PaymentMethodId } from '../domain/payments';
 import type { Db } from './client';
-import { rowsOf } from './rows';
+import { preparedStatement } from './prepared';
 import {
   addresses,
   customers,
@@ -88,7 +88,7 @@ export interface OrderDetail {
 }
 
 /** Every write to a customer's orders or wallet first locks the customer's row: one at a time. */
-async function lockCustomer(tx: Tx, customerId: string): Promise<boolean> {
+async function lockCustomer(tx: Executor, customerId: string): Promise<boolean> {
   const [row] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
   return Boolean(row);
 }
@@ -101,7 +101,7 @@ export async function walletBalancePaise(tx: Executor, customerId: string): Prom
   return Number(row?.balance ?? 0);
 }
 
-export function addressSnapshot(row: typeof addresses.$inferSelect): OrderAddressSnapshot {
+export function addressSnapshot(row: OrderAddressSnapshot): OrderAddressSnapshot {
   return {
     tag: row.tag,
     name: row.name,
@@ -162,150 +162,244 @@ export function mergeLines(lines: readonly OrderLineInput[]): OrderLineInput[] {
   return [...byId.values()].sort((a, b) => a.productId - b.productId);
 }
 
+/** What placing an order reads first, without locks; `place_order` checks it still holds. */
+interface OrderContext {
+  existingId: string | null;
+  address: (OrderAddressSnapshot & { version: number }) | null;
+  products: (ProductNow & { image: string; packSize: string })[];
+  balance: number | null;
+}
+
+const orderContext = preparedStatement<OrderContext>(
+  'order_context',
+  sql`select
+    (select o.id from ${orders} o where o.customer_id = ${sql.placeholder('customerId')}::uuid
+      and o.idempotency_key = ${sql.placeholder('key')}::text) as "existingId",
+    (select jsonb_build_object('tag', a.tag, 'name', a.name, 'buildingName', a.building_name, 'floor', a.floor,
+        'nearBy', a.near_by, 'locality', a.locality, 'city', a.city, 'mobile', a.mobile,
+        'latitude', a.latitude, 'longitude', a.longitude, 'version', a.version)
+      from ${addresses} a
+      where a.id = ${sql.placeholder('addressId')}::uuid and a.customer_id = ${sql.placeholder('customerId')}::uuid
+    ) as address,
+    (select coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'image', p.image,
+        'packSize', p.pack_size, 'pricePaise', p.price_paise, 'mrpPaise', p.mrp_paise, 'stock', p.stock)), '[]')
+      from ${products} p where p.id = any(${sql.placeholder('ids')}::int[])) as products,
+    case when ${sql.placeholder('useWallet')}::boolean then
+      (select coalesce(sum(w.amount_paise), 0)::int from ${walletLedger} w
+        where w.customer_id = ${sql.placeholder('customerId')}::uuid)
+    end as balance`,
+);
+
+const placeOrderStatement = preparedStatement<{ result: PlaceResult }>(
+  'place_order',
+  sql`select place_order(${sql.join(
+    [
+      sql`${sql.placeholder('customerId')}::uuid`,
+      sql`${sql.placeholder('key')}::text`,
+      sql`${sql.placeholder('addressId')}::uuid`,
+      sql`${sql.placeholder('addressVersion')}::int`,
+      sql`${sql.placeholder('ids')}::int[]`,
+      sql`${sql.placeholder('quantities')}::int[]`,
+      sql`${sql.placeholder('prices')}::int[]`,
+      sql`${sql.placeholder('mrps')}::int[]`,
+      sql`${sql.placeholder('names')}::text[]`,
+      sql`${sql.placeholder('images')}::text[]`,
+      sql`${sql.placeholder('packSizes')}::text[]`,
+      sql`${sql.placeholder('itemMrps')}::int[]`,
+      sql`${sql.placeholder('balance')}::int`,
+      sql`${sql.placeholder('orderId')}::uuid`,
+      sql`${sql.placeholder('storeId')}::int`,
+      sql`${sql.placeholder('etaMinutes')}::int`,
+      sql`${sql.placeholder('address')}::jsonb`,
+      sql`${sql.placeholder('paymentMethod')}::text`,
+      sql`${sql.placeholder('itemsPaise')}::int`,
+      sql`${sql.placeholder('mrpPaise')}::int`,
+      sql`${sql.placeholder('deliveryPaise')}::int`,
+      sql`${sql.placeholder('handlingPaise')}::int`,
+      sql`${sql.placeholder('walletPaise')}::int`,
+      sql`${sql.placeholder('totalPaise')}::int`,
+      sql`${sql.placeholder('payablePaise')}::int`,
+      sql`${sql.placeholder('now')}::timestamptz`,
+    ],
+    sql`, `,
+  )}) as result`,
+);
+
 /**
- * Places an order in one transaction: the customer's row is locked (so a double tap waits for
- * the first and then finds its order by the idempotency key), the products are locked in id
- * order (no deadlocks between orders), every price and charge is recomputed, stock is taken
- * and the wallet debited. Anything that does not match what the shopper saw writes nothing.
+ * Places an order (decision 013). First optimistically, in one statement: the order's context (an
+ * order with the same key, the address, the products, the wallet) is read without locks and the
+ * store, charges and item snapshots worked out from it; then `place_order` (migration 0007) locks
+ * the customer's row (so a double tap waits for the first and then finds its order by the
+ * idempotency key) and the products in id order (no deadlocks between orders), checks stock and
+ * the prices the shopper saw, checks that nothing the charges came from changed, and writes the
+ * order, its items, the stock and the wallet debit. Anything that does not match what the shopper
+ * saw writes nothing. If something the shopper did not see changed in between (the wallet, by a
+ * concurrent order of the same customer; an address edit; an MRP), the order is worked out once
+ * more in a transaction that holds those locks from the start, where nothing can change.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const lines = mergeLines(input.lines);
-  return db.transaction(async (tx): Promise<PlaceOrderResult> => {
-    // Lock first, then read in a statement of its own: its snapshot is taken after the lock is
-    // granted, so it sees an order a concurrent request with the same key just committed (a
-    // read joined into the locking statement would use the older snapshot).
+  const first = await attemptOrder(db, input, lines, false);
+  if (first !== 'stale') return first;
+  return db.transaction(async (tx) => {
     if (!(await lockCustomer(tx, input.customerId))) return { outcome: 'address-not-found' };
-    const [head] = await tx
-      .select({ existingId: orders.id, address: addresses })
-      .from(customers)
-      .leftJoin(orders, and(eq(orders.customerId, customers.id), eq(orders.idempotencyKey, input.idempotencyKey)))
-      .leftJoin(addresses, and(eq(addresses.id, input.addressId), eq(addresses.customerId, customers.id)))
-      .where(eq(customers.id, input.customerId));
-    if (!head) return { outcome: 'address-not-found' };
-    if (head.existingId) {
-      const order = await loadOrder(tx, input.customerId, head.existingId);
-      return { outcome: 'placed', order: order!, replayed: true };
-    }
-    const { address } = head;
-    if (!address) return { outcome: 'address-not-found' };
-    const served = findServingStore(address, input.stores);
-    if (!served.serviceable) return { outcome: 'unserviceable' };
-
-    const ids = lines.map((line) => line.productId);
-    const current = await tx
-      .select({
-        id: products.id,
-        name: products.name,
-        image: products.image,
-        packSize: products.packSize,
-        pricePaise: products.pricePaise,
-        mrpPaise: products.mrpPaise,
-        stock: products.stock,
-      })
+    await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, input.customerId)))
+      .for('share');
+    await tx
+      .select({ id: products.id })
       .from(products)
-      .where(inArray(products.id, ids))
+      .where(
+        inArray(
+          products.id,
+          lines.map((line) => line.productId),
+        ),
+      )
       .orderBy(asc(products.id))
       .for('update');
-    const byId = new Map(current.map((row) => [row.id, row]));
-    const checked = checkLines(lines, current);
-    if (checked.some((line) => line.problem !== null)) return { outcome: 'changed', lines: checked };
+    const again = await attemptOrder(tx, input, lines, true);
+    if (again === 'stale') throw new Error("an order's context changed while it was locked");
+    return again;
+  });
+}
 
-    const balance = input.useWallet ? await walletBalancePaise(tx, input.customerId) : 0;
-    const charges = computeCharges(
-      lines.map((line) => {
-        const product = byId.get(line.productId)!;
-        return { pricePaise: product.pricePaise, mrpPaise: product.mrpPaise, quantity: line.quantity };
-      }),
-      balance,
-    );
+/** One go at placing the order; 'stale' when what it was worked out from changed meanwhile. */
+async function attemptOrder(
+  executor: Executor,
+  input: PlaceOrderInput,
+  lines: OrderLineInput[],
+  inTransaction: boolean,
+): Promise<PlaceOrderResult | 'stale'> {
+  const ids = lines.map((line) => line.productId);
+  const [context] = await orderContext(executor, {
+    customerId: input.customerId,
+    key: input.idempotencyKey,
+    addressId: input.addressId,
+    ids,
+    useWallet: input.useWallet,
+  });
+  if (!context) throw new Error('the order context statement returned no row');
+  if (context.existingId) return replayed(executor, input.customerId, context.existingId);
+  const { address } = context;
+  if (!address) return { outcome: 'address-not-found' };
+  const served = findServingStore(address, input.stores);
+  if (!served.serviceable) return { outcome: 'unserviceable' };
+  const checked = checkLines(lines, context.products);
+  if (checked.some((line) => line.problem !== null)) return { outcome: 'changed', lines: checked };
 
-    const orderId = randomUUID();
-    const itemRows = lines.map((line, position) => {
+  const byId = new Map(context.products.map((row) => [row.id, row]));
+  const charges = computeCharges(
+    lines.map((line) => {
       const product = byId.get(line.productId)!;
-      return {
-        productId: product.id,
-        position,
-        name: product.name,
-        image: product.image,
-        packSize: product.packSize,
-        pricePaise: product.pricePaise,
-        mrpPaise: Math.max(product.mrpPaise, product.pricePaise),
-        quantity: line.quantity,
-      };
+      return { pricePaise: product.pricePaise, mrpPaise: product.mrpPaise, quantity: line.quantity };
+    }),
+    context.balance ?? 0,
+  );
+  const items = lines.map((line): OrderItemDetail => {
+    const product = byId.get(line.productId)!;
+    return {
+      productId: product.id,
+      name: product.name,
+      image: product.image,
+      packSize: product.packSize,
+      pricePaise: product.pricePaise,
+      mrpPaise: Math.max(product.mrpPaise, product.pricePaise),
+      quantity: line.quantity,
+    };
+  });
+  const snapshot = addressSnapshot(address);
+  const orderId = randomUUID();
+  const provider = PAYMENT_PROVIDERS[input.paymentMethod];
+  const place = async (on: Executor) => {
+    const [row] = await placeOrderStatement(on, {
+      customerId: input.customerId,
+      key: input.idempotencyKey,
+      addressId: input.addressId,
+      addressVersion: address.version,
+      ids,
+      quantities: lines.map((line) => line.quantity),
+      prices: lines.map((line) => line.pricePaise),
+      mrps: lines.map((line) => byId.get(line.productId)!.mrpPaise),
+      names: items.map((item) => item.name),
+      images: items.map((item) => item.image),
+      packSizes: items.map((item) => item.packSize),
+      itemMrps: items.map((item) => item.mrpPaise),
+      balance: context.balance,
+      orderId,
+      storeId: served.store.id,
+      etaMinutes: served.etaMinutes,
+      address: JSON.stringify(snapshot),
+      paymentMethod: input.paymentMethod,
+      itemsPaise: charges.itemsPaise,
+      mrpPaise: charges.mrpPaise,
+      deliveryPaise: charges.deliveryPaise,
+      handlingPaise: charges.handlingPaise,
+      walletPaise: charges.walletPaise,
+      totalPaise: charges.totalPaise,
+      payablePaise: charges.payablePaise,
+      now: input.now.toISOString(),
     });
-    const snapshot = addressSnapshot(address);
-    const itemValues = sql.join(
-      itemRows.map(
-        (r) =>
-          sql`(${orderId}::uuid, ${r.productId}::int, ${r.position}::int, ${r.name}::text, ${r.image}::text,
-            ${r.packSize}::text, ${r.pricePaise}::int, ${r.mrpPaise}::int, ${r.quantity}::int)`,
-      ),
-      sql`, `,
-    );
-    const stockValues = sql.join(
-      lines.map((line) => sql`(${line.productId}::int, ${line.quantity}::int)`),
-      sql`, `,
-    );
-    const walletDebit =
-      charges.walletPaise > 0
-        ? sql`, w as (
-            insert into ${walletLedger} (customer_id, amount_paise, kind, order_id, created_at)
-            values (${input.customerId}::uuid, ${-charges.walletPaise}::int, 'order', ${orderId}::uuid, ${input.now}))`
-        : sql``;
-    // The order, its items, the stock and the wallet debit in one statement (one round trip).
-    // The product rows are locked and checked above; `stock >= qty` is a second guard, backed by
-    // the table's check constraint, that stock never goes below zero.
-    const [written] = rowsOf<{ number: number; taken: number }>(
-      await tx.execute(sql`
-        with o as (
-          insert into ${orders} (id, customer_id, idempotency_key, store_id, eta_minutes, address, payment_method,
-            items_paise, mrp_paise, delivery_paise, handling_paise, wallet_paise, total_paise, payable_paise,
-            created_at, updated_at)
-          values (${orderId}::uuid, ${input.customerId}::uuid, ${input.idempotencyKey}, ${served.store.id}::int,
-            ${served.etaMinutes}::int, ${JSON.stringify(snapshot)}::jsonb, ${input.paymentMethod},
-            ${charges.itemsPaise}::int, ${charges.mrpPaise}::int, ${charges.deliveryPaise}::int,
-            ${charges.handlingPaise}::int, ${charges.walletPaise}::int, ${charges.totalPaise}::int,
-            ${charges.payablePaise}::int, ${input.now}, ${input.now})
-          returning number
-        ), i as (
-          insert into ${orderItems} (order_id, product_id, position, name, image, pack_size, price_paise, mrp_paise, quantity)
-          values ${itemValues}
-        ), s as (
-          update ${products} set stock = ${products.stock} - v.qty
-          from (values ${stockValues}) as v(id, qty)
-          where ${products.id} = v.id and ${products.stock} >= v.qty
-          returning ${products.id}
-        )${walletDebit}
-        select (select number from o) as number, (select count(*)::int from s) as taken`),
-    );
-    if (Number(written!.taken) !== lines.length) throw new Error('stock changed under a row lock');
-    const order = { id: orderId, number: Number(written!.number) };
-    const payment = await PAYMENT_PROVIDERS[input.paymentMethod].authorize({
-      orderId: order.id,
-      orderNumber: order.number,
+    const result = row!.result;
+    if (result.outcome !== 'placed') return result;
+    const payment = await provider.authorize({
+      orderId,
+      orderNumber: result.number,
       amountPaise: charges.payablePaise,
     });
+    // Inside a transaction (see authorizeInTransaction) this rolls the order back.
     if (payment.status === 'failed') throw new Error(`payment failed: ${payment.message}`);
-    // Built from what was just written rather than read back: two round trips fewer per order.
-    const detail: OrderDetail = {
-      id: order.id,
-      number: order.number,
-      status: 'processing',
-      createdAt: input.now,
-      updatedAt: input.now,
-      etaMinutes: served.etaMinutes,
-      cancelReason: null,
-      cancelledBy: null,
-      paymentMethod: input.paymentMethod,
-      paymentLabel: paymentLabel(input.paymentMethod, charges.walletPaise, charges.payablePaise),
-      address: snapshot,
-      store: { name: served.store.name, city: served.store.city },
-      charges,
-      items: itemRows.map(({ position: _position, ...item }) => item),
-      canCancel: true,
-    };
-    return { outcome: 'placed', order: detail, replayed: false };
-  });
+    return result;
+  };
+  const result =
+    provider.authorizeInTransaction && !inTransaction
+      ? await executor.transaction((tx) => place(tx))
+      : await place(executor);
+  switch (result.outcome) {
+    case 'replayed':
+      return replayed(executor, input.customerId, result.id);
+    case 'address-not-found':
+      return { outcome: 'address-not-found' };
+    case 'changed':
+      return { outcome: 'changed', lines: checkLines(lines, result.products) };
+    case 'stale':
+      return 'stale';
+    case 'placed':
+      break;
+  }
+  // Built from what was just written rather than read back.
+  const order: OrderDetail = {
+    id: orderId,
+    number: result.number,
+    status: 'processing',
+    createdAt: input.now,
+    updatedAt: input.now,
+    etaMinutes: served.etaMinutes,
+    cancelReason: null,
+    cancelledBy: null,
+    paymentMethod: input.paymentMethod,
+    paymentLabel: paymentLabel(input.paymentMethod, charges.walletPaise, charges.payablePaise),
+    address: snapshot,
+    store: { name: served.store.name, city: served.store.city },
+    charges,
+    items,
+    canCancel: true,
+  };
+  return { outcome: 'placed', order, replayed: false };
+}
+
+/** What `place_order` answers (migration 0007). */
+type PlaceResult =
+  | { outcome: 'placed'; number: number }
+  | { outcome: 'replayed'; id: string }
+  | { outcome: 'address-not-found' }
+  | { outcome: 'changed'; products: ProductNow[] }
+  | { outcome: 'stale' };
+
+async function replayed(executor: Executor, customerId: string, orderId: string): Promise<PlaceOrderResult> {
+  const order = await loadOrder(executor, customerId, orderId);
+  return { outcome: 'placed', order: order!, replayed: true };
 }
 
 const orderColumns = {

@@ -18,8 +18,14 @@ export interface PaymentProvider {
   /** Shown on the checkout and the order. */
   label: string;
   /**
-   * Called inside the order's transaction; a failure rolls the order back. Providers that talk
-   * to a gateway (UPI) would create a pending intent here and confirm it by webhook.
+   * Whether authorising can fail. If so, `authorize` is called inside the order's transaction and
+   * a failure rolls the order back (two round trips more per order). If not, the order is written
+   * in one statement and `authorize` called once it is.
+   */
+  authorizeInTransaction: boolean;
+  /**
+   * Called once the order is written (see authorizeInTransaction). Providers that talk to a
+   * gateway (UPI) would create a pending intent here and confirm it by webhook.
    */
   authorize(request: PaymentRequest): Promise<PaymentOutcome>;
   /** Called when a placed order is cancelled. */
@@ -31,6 +37,8 @@ export type PaymentMethodId = 'cod';
 export const cashOnDelivery: PaymentProvider = {
   id: 'cod',
   label: 'Cash on delivery',
+  // Nothing is collected until delivery, so placing the order cannot fail here.
+  authorizeInTransaction: false,
   authorize: async () => ({ status: 'due-on-delivery', reference: null }),
   // Nothing was collected before delivery, so there is nothing to give back.
   refund: async () => {},

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { placeOrder as placeOrderInDb } from '../../server/db/order-queries';
 import { addresses, orderItems, orders, products } from '../../server/db/schema';
+import { cashOnDelivery } from '../../server/domain/payments';
 import { runOps } from '../../server/ops/cli';
 import { createTestApp } from '../setup/test-app';
 import { json, numberFactory, signIn, type SignedIn } from './auth-helpers';
@@ -275,6 +277,78 @@ describe('placing an order', () => {
     expect(await stockOf(id)).toBe(5);
     expect(await countOrders(s.customerId)).toBe(0);
   });
+
+  it('works an order out again when its address is edited between reading and writing it', async () => {
+    const s = await shopper();
+    const id = await product(5000, 5);
+    const { db } = ctx.database;
+    // The first (unlocked) read of the order's context is followed by an edit of the address
+    // before the order is written, as a concurrent request could do.
+    const session = db._.session;
+    let edited = false;
+    const editingSession = new Proxy(session, {
+      get(target, property) {
+        if (property !== 'prepareQuery') return Reflect.get(target, property, target);
+        return (...args: Parameters<typeof session.prepareQuery>) => {
+          const prepared = target.prepareQuery(...args);
+          if (args[2] !== 'order_context' || edited) return prepared;
+          return {
+            execute: async (values?: Record<string, unknown>) => {
+              const result = await prepared.execute(values);
+              edited = true;
+              await db
+                .update(addresses)
+                .set({ locality: 'Linking Road, Khar West', version: sql`${addresses.version} + 1` })
+                .where(eq(addresses.id, s.addressId));
+              return result;
+            },
+          };
+        };
+      },
+    });
+    const editingDb = new Proxy(db, {
+      get: (target, property) =>
+        property === '_' ? { ...target._, session: editingSession } : Reflect.get(target, property, target),
+    });
+    const result = await placeOrderInDb(editingDb, {
+      customerId: s.customerId,
+      idempotencyKey: newKey(),
+      addressId: s.addressId,
+      lines: [{ productId: id, quantity: 1, pricePaise: 5000 }],
+      useWallet: false,
+      paymentMethod: 'cod',
+      stores: await ctx.app.delivery.stores(),
+      now: new Date(),
+    });
+    expect(edited).toBe(true);
+    expect(result.outcome).toBe('placed');
+    const [written] = await ctx.database.db
+      .select({ address: orders.address })
+      .from(orders)
+      .where(eq(orders.customerId, s.customerId));
+    expect(written!.address.locality).toBe('Linking Road, Khar West');
+    expect(result.outcome === 'placed' && result.order.address.locality).toBe('Linking Road, Khar West');
+    expect(await stockOf(id)).toBe(4);
+  });
+
+  it('rolls the order back when a payment that can fail is refused', async () => {
+    const s = await shopper();
+    const id = await product(5000, 3);
+    const authorize = vi
+      .spyOn(cashOnDelivery, 'authorize')
+      .mockResolvedValue({ status: 'failed', message: 'declined by the bank' });
+    cashOnDelivery.authorizeInTransaction = true;
+    try {
+      const res = await placeOrder(s, [{ productId: id, quantity: 2, price: 50 }]);
+      expect(res.statusCode).toBe(500);
+      expect(authorize).toHaveBeenCalledOnce();
+    } finally {
+      cashOnDelivery.authorizeInTransaction = false;
+      authorize.mockRestore();
+    }
+    expect(await stockOf(id)).toBe(3);
+    expect(await countOrders(s.customerId)).toBe(0);
+  });
 });
 
 describe('ownership', () => {
@@ -457,6 +531,24 @@ describe('e-gift cards', () => {
       ['order', -50],
       ['giftcard', 50],
     ]);
+  });
+
+  it('pays once from the balance when one customer places several orders at once', async () => {
+    const s = await shopper();
+    await redeem(s, await issue(100));
+    const id = await product(5000, 20);
+    // Each order reads the balance before any has written: all but the first to take the lock find
+    // it changed and are worked out again, so the balance pays 80 + 20 and never goes below zero.
+    const placed = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        placeOrder(s, [{ productId: id, quantity: 1, price: 50 }], { useGiftCardBalance: true }),
+      ),
+    );
+    expect(placed.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const paid = placed.map((res) => res.json().data.bill.giftCardPaid).sort((a, b) => b - a);
+    expect(paid).toEqual([80, 20, 0, 0, 0]);
+    expect((await wallet(s)).balance).toBe(0);
+    expect(await stockOf(id)).toBe(15);
   });
 
   it('makes guessing useless: after 5 wrong codes in an hour even a real one waits', async () => {

@@ -1,8 +1,9 @@
 /**
  * API load: requests per second and p50/p99 latency at a fixed concurrency, through HTTP, against
  * the real server started as its own process (as in production), for each scenario a shopper
- * drives: a category listing with a sort, search, a product by id and an OTP request (placing
- * orders, which needs prepared customers and stock, is bench/orders.ts). In the same run it measures this machine's ceiling (a bare
+ * drives: a category listing with a sort, search, a product by id, an OTP request and placing an
+ * order (each with a key of its own, by 400 prepared customers, 1 to 3 products with ample stock;
+ * bench/orders.ts measures orders at a fixed rate instead). In the same run it measures this machine's ceiling (a bare
  * Fastify route returning a constant, also in its own process) so every figure is also given as
  * a ratio to it, and the server's resident memory at idle and at its peak under load.
  *
@@ -22,6 +23,7 @@ import { parseArgs } from 'node:util';
 
 import { scratchDatabase } from './scratch-database';
 import { QUERY_MIX } from './search-mix';
+import { BENCH_JWT_SECRET, nthOrder, prepareShoppers } from './shoppers';
 
 interface AutocannonRequest {
   method?: string;
@@ -142,6 +144,13 @@ async function load(server: Server, setupRequest: (request: AutocannonRequest) =
 let counter = 0;
 const next = () => counter++;
 
+const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-load-'));
+const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'load') : undefined;
+// Before the server starts (PGlite's directory has one owner at a time): customers who order.
+const prepared = await prepareShoppers({ databaseUrl: scratch?.url, dataDir, count: 400 });
+const runId = Date.now().toString(36);
+
 const scenarios: Record<string, (request: AutocannonRequest) => AutocannonRequest> = {
   listing: (request) => {
     const n = next();
@@ -162,11 +171,22 @@ const scenarios: Record<string, (request: AutocannonRequest) => AutocannonReques
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ mobile: `9${String(100_000_000 + next()).slice(-9)}` }),
   }),
+  order: (request) => {
+    const n = next();
+    const { token, body } = nthOrder(prepared, n);
+    return {
+      ...request,
+      method: 'POST',
+      path: '/api/order',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'idempotency-key': `load-${runId}-${n}`,
+      },
+      body,
+    };
+  },
 };
-
-const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-load-'));
-const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'load') : undefined;
 const results: Record<string, Figures & { ofCeiling: number }> = {};
 let ceiling: Figures;
 let idleRssMb = 0;
@@ -185,6 +205,7 @@ try {
     // As deployed (the catalogue micro-cache is on); only the OTP limits are lifted.
     NODE_ENV: 'development',
     OTP_LIMITS: 'off',
+    JWT_SECRET: BENCH_JWT_SECRET,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   });
   try {
@@ -216,7 +237,7 @@ console.log(
   JSON.stringify(
     {
       benchmark: 'api-load',
-      command: `${engine === 'postgres' ? 'DATABASE_URL=postgres://… ' : ''}node --import tsx bench/api-load.ts --connections ${connections} --duration ${duration}`,
+      command: `${engine === 'postgres' ? 'DATABASE_URL=postgres://… ' : ''}node --import tsx bench/api-load.ts --connections ${connections} --duration ${duration}${only ? ` --only ${only.join(',')}` : ''}`,
       engine,
       cpus: cpus().length,
       connections,

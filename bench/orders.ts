@@ -24,14 +24,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { inArray } from 'drizzle-orm';
-
-import { openDatabase } from '../server/db/client';
-import { addresses, customers, products, sessions } from '../server/db/schema';
-import { seedCatalog } from '../server/db/seed/seed';
-import { jwtKey, signAccessToken } from '../server/domain/tokens';
 import { backendCpuMsBetween, cpuMsOf, postgresBackendCpuMs } from './process-cpu';
 import { scratchDatabase } from './scratch-database';
+import { BENCH_JWT_SECRET, nthOrder, prepareShoppers } from './shoppers';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,81 +38,9 @@ const { values: args } = parseArgs({
 const rate = Number(args.rate);
 const durationS = Number(args.duration);
 const customerCount = Number(args.customers);
-const JWT_SECRET = 'bench-orders-secret-that-is-long-enough-for-hs256';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-orders-'));
 const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'orders') : undefined;
-
-interface Shopper {
-  token: string;
-  addressId: string;
-}
-
-/** Customers with a session and a Mumbai address each, and 200 products with ample stock. */
-async function prepare() {
-  const database = await openDatabase({ databaseUrl: scratch?.url, dataDir });
-  await database.migrate();
-  await seedCatalog(database.db);
-  const { db } = database;
-  const key = jwtKey(JWT_SECRET);
-  const now = new Date();
-  const shoppers: Shopper[] = [];
-  for (let start = 0; start < customerCount; start += 200) {
-    const batch = Array.from({ length: Math.min(200, customerCount - start) }, (_, i) => ({
-      mobile: `9${String(start + i).padStart(9, '0')}`,
-    }));
-    const rows = await db.insert(customers).values(batch).returning({ id: customers.id, mobile: customers.mobile });
-    const families = rows.map(() => randomUUID());
-    await db.insert(sessions).values(
-      rows.map((row, i) => ({
-        customerId: row.id,
-        familyId: families[i]!,
-        refreshHash: randomUUID(),
-        expiresAt: new Date(now.getTime() + 86_400_000),
-      })),
-    );
-    const placed = await db
-      .insert(addresses)
-      .values(
-        rows.map((row) => ({
-          customerId: row.id,
-          tag: 'Home',
-          name: 'Bench',
-          buildingName: 'Flat 1',
-          locality: 'Bandra West',
-          city: 'Mumbai',
-          latitude: 19.06,
-          longitude: 72.83,
-        })),
-      )
-      .returning({ id: addresses.id, customerId: addresses.customerId });
-    const addressOf = new Map(placed.map((a) => [a.customerId, a.id]));
-    for (const [i, row] of rows.entries()) {
-      const { token } = await signAccessToken(
-        key,
-        { customerId: row.id, mobile: row.mobile, sessionFamily: families[i]! },
-        now,
-      );
-      shoppers.push({ token, addressId: addressOf.get(row.id)! });
-    }
-  }
-  const catalogue = await db
-    .select({ id: products.id, pricePaise: products.pricePaise })
-    .from(products)
-    .orderBy(products.id)
-    .limit(200);
-  await db
-    .update(products)
-    .set({ stock: 1_000_000 })
-    .where(
-      inArray(
-        products.id,
-        catalogue.map((p) => p.id),
-      ),
-    );
-  await database.close();
-  return { shoppers, catalogue };
-}
 
 function startServer(): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
@@ -130,7 +53,7 @@ function startServer(): Promise<{ url: string; pid: number | undefined; stop: ()
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      JWT_SECRET,
+      JWT_SECRET: BENCH_JWT_SECRET,
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -163,19 +86,13 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 // Before anything of ours runs: how busy the machine already is.
 const loadBefore = loadavg()[0]!;
-const { shoppers, catalogue } = await prepare();
+const prepared = await prepareShoppers({ databaseUrl: scratch?.url, dataDir, count: customerCount });
 const server = await startServer();
 try {
   const agent = new Agent({ keepAlive: true });
   const orderUrl = new URL('/api/order', server.url);
   const order = (n: number) => {
-    const shopper = shoppers[n % shoppers.length]!;
-    const lines = 1 + (n % 3);
-    const items = Array.from({ length: lines }, (_, i) => {
-      const product = catalogue[(n * 7 + i * 31) % catalogue.length]!;
-      return { productId: product.id, quantity: 1 + ((n + i) % 2), price: product.pricePaise / 100 };
-    });
-    const body = JSON.stringify({ addressId: shopper.addressId, items });
+    const { token, body } = nthOrder(prepared, n);
     return new Promise<number>((resolve, reject) => {
       const req = request(
         orderUrl,
@@ -187,7 +104,7 @@ try {
             'content-length': Buffer.byteLength(body),
             // What fetch (and a browser) asks for, so the server compresses the answer as before.
             'accept-encoding': 'gzip, deflate',
-            authorization: `Bearer ${shopper.token}`,
+            authorization: `Bearer ${token}`,
             'idempotency-key': `bench-${n}-${randomUUID()}`,
           },
         },

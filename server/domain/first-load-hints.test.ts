@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+
+import { firstLoadHints } from './first-load-hints';
+
+const hint = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
+
+describe('firstLoadHints', () => {
+  it("starts the home page's products and the categories with the HTML", () => {
+    expect(firstLoadHints('/')).toEqual([hint('/api/category/public'), hint('/api/')]);
+  });
+
+  it('asks for the product a product page shows', () => {
+    expect(firstLoadHints('/products/42')).toEqual([hint('/api/category/public'), hint('/api/product/public/42')]);
+  });
+
+  it('hints only the categories elsewhere (the header shows them on every page)', () => {
+    for (const pathname of ['/dairy-breakfast', '/collection', '/account/orders', '/products/abc', '/products/1/x'])
+      expect(firstLoadHints(pathname), pathname).toEqual([hint('/api/category/public')]);
+  });
+});

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { cacheControlFor } from '../domain/cache-policy';
-import { firstLoadHints } from '../domain/first-load-hints';
+import { findProduct } from '../db/product-queries';
+import { firstLoadHints, productIdOf } from '../domain/first-load-hints';
 
 function wantsHtml(request: FastifyRequest): boolean {
   return (
@@ -28,12 +29,24 @@ function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
 export default fp<{ distDir: string }>(
   async (app: FastifyInstance, { distDir }) => {
     const hasClient = existsSync(path.join(distDir, 'index.html'));
+    /** A product page's photo, its largest paint; no hint rather than no page if the lookup fails. */
+    const leadImage = async (pathname: string): Promise<string | null> => {
+      const id = productIdOf(pathname);
+      if (id === null) return null;
+      try {
+        return (await findProduct(app.database.db, id))?.image ?? null;
+      } catch {
+        return null;
+      }
+    };
     /** The shell, with hints that start what this address will ask for next (decision 014). */
-    const sendShell = (request: FastifyRequest, reply: FastifyReply) =>
-      reply
+    const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      return reply
         .header('Cache-Control', cacheControlFor('index.html'))
-        .header('Link', firstLoadHints(request.url.split('?')[0] ?? '/').join(', '))
+        .header('Link', firstLoadHints(pathname, await leadImage(pathname)).join(', '))
         .sendFile('index.html');
+    };
     if (!hasClient) {
       app.log.warn({ distDir }, 'no built client found; serving the API only (run "npm run build")');
     } else {

@@ -4,27 +4,19 @@
  * stylesheets index.html links, and no inline script (the CSP forbids it). Reads the build in
  * DIST_DIR, or dist/ when it is up to date, or else builds into a temporary directory first.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// @ts-expect-error -- plain .mjs helper shared with scripts/test.mjs, no typings.
-import { clientBuildIsStale, root } from '../scripts/lib.mjs';
+import { builtClient } from '../tests/setup/built-client';
 
 let dist = '';
 let html = '';
 let shell = '';
 
 beforeAll(async () => {
-  if (process.env.DIST_DIR) dist = path.resolve(process.env.DIST_DIR);
-  else if (!(clientBuildIsStale as () => boolean)()) dist = path.join(root as string, 'dist');
-  else {
-    dist = mkdtempSync(path.join(tmpdir(), 'storefront-shell-build-'));
-    const { build } = await import('vite');
-    await build({ root: root as string, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
-  }
+  dist = await builtClient('shell');
   html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   shell = /<div id="root">([\s\S]*?)<\/div>\s*<noscript>/.exec(html)?.[1] ?? '';
 }, 180_000);

@@ -3,14 +3,12 @@
  * The service worker as built: what it precaches. Reads the build in DIST_DIR, or dist/ when it
  * is up to date, or else builds into a temporary directory first.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// @ts-expect-error -- plain .mjs helper shared with scripts/test.mjs, no typings.
-import { clientBuildIsStale, root } from '../scripts/lib.mjs';
+import { builtClient } from '../tests/setup/built-client';
 
 /** Above this the first visit downloads too much for a phone on mobile data. */
 const PRECACHE_BUDGET_BYTES = 3 * 1024 * 1024;
@@ -19,13 +17,7 @@ let dist = '';
 let precached: { url: string; revision: string | null }[] = [];
 
 beforeAll(async () => {
-  if (process.env.DIST_DIR) dist = path.resolve(process.env.DIST_DIR);
-  else if (!(clientBuildIsStale as () => boolean)()) dist = path.join(root as string, 'dist');
-  else {
-    dist = mkdtempSync(path.join(tmpdir(), 'storefront-sw-build-'));
-    const { build } = await import('vite');
-    await build({ root: root as string, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
-  }
+  dist = await builtClient('sw');
   const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
   const list = /\[\{"revision":[^\]]*\]/.exec(sw);
   if (!list) throw new Error('no precache manifest found in sw.js');

@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { cacheControlFor } from '../domain/cache-policy';
+import { findProduct } from '../db/product-queries';
+import { firstLoadHints, productIdOf } from '../domain/first-load-hints';
 
 function wantsHtml(request: FastifyRequest): boolean {
   return (
@@ -27,6 +29,24 @@ function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
 export default fp<{ distDir: string }>(
   async (app: FastifyInstance, { distDir }) => {
     const hasClient = existsSync(path.join(distDir, 'index.html'));
+    /** A product page's photo, its largest paint; no hint rather than no page if the lookup fails. */
+    const leadImage = async (pathname: string): Promise<string | null> => {
+      const id = productIdOf(pathname);
+      if (id === null) return null;
+      try {
+        return (await findProduct(app.database.db, id))?.image ?? null;
+      } catch {
+        return null;
+      }
+    };
+    /** The shell, with hints that start what this address will ask for next (decision 014). */
+    const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      return reply
+        .header('Cache-Control', cacheControlFor('index.html'))
+        .header('Link', firstLoadHints(pathname, await leadImage(pathname)).join(', '))
+        .sendFile('index.html');
+    };
     if (!hasClient) {
       app.log.warn({ distDir }, 'no built client found; serving the API only (run "npm run build")');
     } else {
@@ -40,16 +60,14 @@ export default fp<{ distDir: string }>(
         },
       });
       // The root is a directory to the static handler; it is the shell to a browser.
-      app.get('/', { schema: { hide: true } }, (_request, reply) =>
-        reply.header('Cache-Control', cacheControlFor('index.html')).sendFile('index.html'),
-      );
+      app.get('/', { schema: { hide: true } }, sendShell);
     }
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname === '/api' || pathname.startsWith('/api/')) return sendApiNotFound(request, reply);
       if (hasClient && wantsHtml(request) && !path.extname(pathname)) {
-        return reply.header('Cache-Control', cacheControlFor('index.html')).sendFile('index.html');
+        return sendShell(request, reply);
       }
       return reply.code(404).send({ success: false, message: 'Not found' });
     });

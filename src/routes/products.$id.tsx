@@ -70,7 +70,14 @@ function ProductPage() {
     <>
       <article className={styles.layout} aria-labelledby="product-name">
         <div className={styles.imageBox}>
-          <img className={styles.image} src={product.img} alt={product.name} width={480} height={480} />
+          <img
+            className={styles.image}
+            src={product.img}
+            alt={product.name}
+            width={480}
+            height={480}
+            fetchPriority="high"
+          />
         </div>
         <div className={styles.details}>
           <span className={styles.brand}>{product.brand}</span>

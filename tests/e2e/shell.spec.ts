@@ -44,3 +44,19 @@ test('the shell registers a service worker that controls the page', async ({ pag
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 });
+
+test.describe('before any script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page already shows the real header, styled', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'QuickCart home' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(header.getByRole('combobox', { name: 'Search products' })).toBeVisible();
+    // The stylesheets apply: the header is a bar across the top, not unstyled flow text.
+    const box = await header.boundingBox();
+    expect(box?.y).toBe(0);
+    expect(await header.evaluate((el) => getComputedStyle(el).position)).not.toBe('static');
+  });
+});

@@ -98,6 +98,23 @@ describe('static client', () => {
     }
   });
 
+  it("preloads what the page asks for first: the categories, the page's answer, a product's photo", async () => {
+    const hints = async (url: string) =>
+      String((await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).headers.link)
+        .split(', ')
+        .map((hint) => hint.split(';')[0]);
+    expect(await hints('/')).toEqual(['</api/category/public>', '</api/>']);
+    expect(await hints('/munchies')).toEqual(['</api/category/public>']);
+    const product = (await ctx.app.inject({ method: 'GET', url: '/api/product/public/5' })).json<{ img: string }>();
+    expect(await hints('/products/5')).toEqual([
+      '</api/category/public>',
+      '</api/product/public/5>',
+      `<${product.img}>`,
+    ]);
+    // An unknown product still gets its page (the client shows 'Product not found'), just no photo.
+    expect(await hints('/products/999999')).toEqual(['</api/category/public>', '</api/product/public/999999>']);
+  });
+
   it('is a 404 for a missing file rather than the shell', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/missing-123.js', headers: { accept: '*/*' } });
     expect(res.statusCode).toBe(404);

@@ -28,7 +28,9 @@ export function useSession(): Session | null {
     },
     [router, auth],
   );
-  // A string snapshot, so an unchanged session does not re-render.
-  const snapshot = useSyncExternalStore(subscribe, () => JSON.stringify(auth.getSession()));
+  // A string snapshot, so an unchanged session does not re-render. The build's shell
+  // (src/shell.tsx) renders on the server with a signed-out context: the same read serves it.
+  const read = () => JSON.stringify(auth.getSession());
+  const snapshot = useSyncExternalStore(subscribe, read, read);
   return useMemo(() => JSON.parse(snapshot) as Session | null, [snapshot]);
 }

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { atomWithStorage } from 'jotai/utils';
+import { atomWithStorage, unwrap } from 'jotai/utils';
 
 import { idbStorage } from '../../lib/idb-storage';
 
@@ -11,12 +11,18 @@ export interface PopupState {
 
 export type PopupName = keyof PopupState;
 
-export const popupsAtom = atomWithStorage<PopupState>(
-  'popups',
-  { cart: false, login: false },
-  idbStorage<PopupState>(),
-  { getOnInit: true },
-);
+const CLOSED: PopupState = { cart: false, login: false };
+
+export const popupsAtom = atomWithStorage<PopupState>('popups', CLOSED, idbStorage<PopupState>(), {
+  getOnInit: true,
+});
+
+/**
+ * The popups without suspending: all closed until IndexedDB has answered, then the stored state.
+ * The header and the hosts read this, so the first render never waits for (and restarts after)
+ * IndexedDB; a popup left open opens a moment later.
+ */
+export const popupsSnapshotAtom = unwrap(popupsAtom, (previous) => previous ?? CLOSED);
 
 /** Spec point 4: open sets true, close sets false, toggle flips. */
 export const popupActionAtom = atom(

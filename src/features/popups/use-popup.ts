@@ -1,11 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
 
-import { popupActionAtom, popupsAtom, type PopupName } from './atoms';
+import { popupActionAtom, popupsSnapshotAtom, type PopupName } from './atoms';
 
 /** One popup's state and its open/close/toggle actions. */
 export function usePopup(name: PopupName) {
-  const popups = useAtomValue(popupsAtom);
+  const popups = useAtomValue(popupsSnapshotAtom);
   const dispatch = useSetAtom(popupActionAtom);
   const open = useCallback(() => dispatch({ name, type: 'open' }), [dispatch, name]);
   const close = useCallback(() => dispatch({ name, type: 'close' }), [dispatch, name]);

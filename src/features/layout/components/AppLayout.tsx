@@ -9,7 +9,11 @@ const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })
 import { GlobalLoader } from './GlobalLoader';
 import { Header } from './Header';
 
-export function AppLayout({ children }: { children: ReactNode }) {
+/**
+ * What every page starts with: the skip link, the header and the main region. The build also
+ * renders it alone into index.html (src/shell.tsx), so the header paints before any script runs.
+ */
+export function AppFrame({ children }: { children?: ReactNode }) {
   return (
     <>
       <a className={styles.skipLink} href="#main">
@@ -19,6 +23,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <main className={styles.main} id="main" tabIndex={-1}>
         {children}
       </main>
+    </>
+  );
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <AppFrame>{children}</AppFrame>
       <Suspense fallback={null}>
         <Footer />
       </Suspense>

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+
+import { firstLoadHints } from './first-load-hints';
+
+const hint = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
+
+describe('firstLoadHints', () => {
+  it("starts the home page's products and the categories with the HTML", () => {
+    expect(firstLoadHints('/')).toEqual([hint('/api/category/public'), hint('/api/')]);
+  });
+
+  it('asks for the product a product page shows', () => {
+    expect(firstLoadHints('/products/42')).toEqual([hint('/api/category/public'), hint('/api/product/public/42')]);
+  });
+
+  it("preloads a product page's photo when the server knows it", () => {
+    expect(firstLoadHints('/products/42', '/images/products/tomato hybrid.svg')).toEqual([
+      hint('/api/category/public'),
+      hint('/api/product/public/42'),
+      '</images/products/tomato%20hybrid.svg>; rel=preload; as=image; fetchpriority=high',
+    ]);
+    // Only a path on this server: never a hint to another origin.
+    expect(firstLoadHints('/products/42', 'https://elsewhere.example/x.svg')).toHaveLength(2);
+    expect(firstLoadHints('/products/42', null)).toHaveLength(2);
+  });
+
+  it('hints only the categories elsewhere (the header shows them on every page)', () => {
+    for (const pathname of ['/dairy-breakfast', '/collection', '/account/orders', '/products/abc', '/products/1/x'])
+      expect(firstLoadHints(pathname), pathname).toEqual([hint('/api/category/public')]);
+  });
+});

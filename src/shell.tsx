@@ -1,0 +1,43 @@
+/**
+ * The app shell in index.html, rendered at build time (vite.config.ts, prerenderShell): the real
+ * header and layout as a signed-out visitor with an empty cart first sees them on `/`. The browser
+ * paints it as soon as the HTML and stylesheets are in, before any script has run; React replaces
+ * it with the live page on its first commit (createRoot clears the container).
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRouteWithContext, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import { prerender } from 'react-dom/static';
+
+import type { AuthContext } from './features/auth/session';
+import { AppFrame } from './features/layout/components/AppLayout';
+import type { RouterContext } from './router';
+
+/** A visitor who has not signed in: what the shell shows until the page reads the cookie. */
+const signedOut: AuthContext = {
+  getSession: () => null,
+  subscribe: () => () => {},
+  canRefresh: () => false,
+  refresh: () => Promise.resolve(false),
+  signedIn: () => {},
+  signOut: () => {},
+};
+
+export async function renderShell(): Promise<string> {
+  const queryClient = new QueryClient();
+  const rootRoute = createRootRouteWithContext<RouterContext>()({ component: () => <AppFrame /> });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+    context: { queryClient, auth: signedOut },
+  });
+  await router.load();
+  const { prelude } = await prerender(
+    <JotaiProvider store={createStore()}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </JotaiProvider>,
+  );
+  return new Response(prelude).text();
+}

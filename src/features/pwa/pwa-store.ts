@@ -23,12 +23,15 @@ const update = (next: Partial<PwaState>) => {
 };
 
 // As soon as this module runs (the browser may offer installation early). Its own mini-infobar is
-// held back (preventDefault) so the store asks at a better moment (install-rules.ts).
-window.addEventListener('beforeinstallprompt', (event) => {
-  event.preventDefault();
-  update({ installEvent: event as BeforeInstallPromptEvent });
-});
-window.addEventListener('appinstalled', () => update({ installEvent: null }));
+// held back (preventDefault) so the store asks at a better moment (install-rules.ts). Not on the
+// server, which renders pages without a window (src/ssr.tsx).
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    update({ installEvent: event as BeforeInstallPromptEvent });
+  });
+  window.addEventListener('appinstalled', () => update({ installEvent: null }));
+}
 
 let started = false;
 

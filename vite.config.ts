@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -67,6 +67,11 @@ function precompress(): Plugin {
 
 const SHELL_MARK = '<div id="root"></div>';
 
+/** Where the server build of a client build goes: beside it, never inside the served files. */
+function serverBuildDir(outDir: string): string {
+  return `${outDir}-server`;
+}
+
 /**
  * Renders the app shell (src/shell.tsx: skip link, header, empty main) into index.html's root at
  * build time, so a first or offline visit paints the real header before any script has run. A
@@ -76,42 +81,48 @@ const SHELL_MARK = '<div id="root"></div>';
  */
 function prerenderShell(): Plugin {
   let root = process.cwd();
+  let serverDir = '';
   return {
     name: 'storefront:prerender-shell',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      serverDir = serverBuildDir(path.resolve(config.root, config.build.outDir));
     },
     transformIndexHtml: {
       order: 'pre',
       async handler(html) {
         if (!html.includes(SHELL_MARK)) throw new Error(`index.html has no ${SHELL_MARK} to render the shell into`);
-        // Inside the project, so that the server build's imports of libraries resolve.
-        mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
-        const outDir = mkdtempSync(path.join(root, 'node_modules/.cache/storefront-shell-'));
-        try {
-          await viteBuild({
-            configFile: false,
-            root,
-            logLevel: 'warn',
-            mode: 'production',
-            plugins: [react(), vanillaExtractPlugin()],
-            build: { ssr: 'src/shell.tsx', outDir, emptyOutDir: true, minify: false, sourcemap: false },
-          });
-          const entry = pathToFileURL(path.join(outDir, 'shell.js')).href;
-          const shell = execFileSync(
-            process.execPath,
-            [
-              '--input-type=module',
-              '-e',
-              `const { renderShell } = await import(${JSON.stringify(entry)}); process.stdout.write(await renderShell()); process.exit(0);`,
-            ],
-            { cwd: root, encoding: 'utf8' },
-          );
-          return html.replace(SHELL_MARK, `<div id="root">${shell}</div>`);
-        } finally {
-          rmSync(outDir, { recursive: true, force: true });
-        }
+        // One server build for the shell (rendered here) and the page renderer the server runs
+        // (src/ssr.tsx, decision 015). Self-contained, so that it runs wherever the build goes.
+        await viteBuild({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          mode: 'production',
+          plugins: [react(), vanillaExtractPlugin()],
+          ssr: { noExternal: true },
+          publicDir: false,
+          build: {
+            ssr: true,
+            rollupOptions: { input: { shell: 'src/shell.tsx', ssr: 'src/ssr.tsx' } },
+            outDir: serverDir,
+            emptyOutDir: true,
+            minify: false,
+            sourcemap: false,
+          },
+        });
+        const entry = pathToFileURL(path.join(serverDir, 'shell.js')).href;
+        const shell = execFileSync(
+          process.execPath,
+          [
+            '--input-type=module',
+            '-e',
+            `const { renderShell } = await import(${JSON.stringify(entry)}); process.stdout.write(await renderShell()); process.exit(0);`,
+          ],
+          { cwd: root, encoding: 'utf8' },
+        );
+        return html.replace(SHELL_MARK, `<div id="root">${shell}</div>`);
       },
     },
   };

@@ -14,7 +14,7 @@ import { AppFrame } from './features/layout/components/AppLayout';
 import type { RouterContext } from './router';
 
 /** A visitor who has not signed in: what the shell shows until the page reads the cookie. */
-const signedOut: AuthContext = {
+export const signedOut: AuthContext = {
   getSession: () => null,
   subscribe: () => () => {},
   canRefresh: () => false,

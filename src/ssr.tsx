@@ -1,0 +1,66 @@
+/**
+ * Server rendering of a catalogue page as a visitor who has not signed in first sees it
+ * (decision 015): the server's page worker (server/ssr/page-worker.mjs) renders the address
+ * with the app's own routes, loaders and components, so the HTML of a first visit already shows
+ * the products and their photos. React replaces it on its first commit (createRoot clears the
+ * container), as it replaces the build-time shell (src/shell.tsx).
+ *
+ * The loaders fetch the API as the browser does, by relative URL; the worker gives them the
+ * server's own address as the base.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import { prerender } from 'react-dom/static';
+
+import { createAppRouter } from './router';
+import { signedOut } from './shell';
+
+export interface RenderedPage {
+  /** The root's content: what goes inside `<div id="root">`. */
+  html: string;
+  /** The page's `<title>` text, when the route sets one. */
+  title: string | null;
+}
+
+/**
+ * Renders `url` (path and query), or returns null when the page is not one to render on the
+ * server: no route, a missing product, a loader that failed or a render that took too long. The
+ * HTML has no scripts (the CSP allows none inline; the router's own helpers are left out).
+ */
+export async function renderPage(url: string, { timeoutMs = 1500 } = {}): Promise<RenderedPage | null> {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const router = createAppRouter({ queryClient, auth: signedOut });
+  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [url] }), isServer: true });
+  await router.load();
+  // A missing page, a failed loader or a redirect (a signed-in page sends a visitor to log in,
+  // which leaves no matches).
+  const { matches, location } = router.state;
+  if (matches.length === 0 || matches.some((match) => match.status !== 'success')) return null;
+  if (location.pathname !== new URL(url, 'http://page').pathname) return null;
+  const abort = AbortSignal.timeout(timeoutMs);
+  const { prelude } = await prerender(
+    <JotaiProvider store={createStore()}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </JotaiProvider>,
+    {
+      signal: abort,
+      // All in place: React would otherwise send a large part after a placeholder, to be swapped
+      // in by an inline script, which the CSP refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // A part that cannot render here (the install prompt reads the browser's state) is left
+      // for the browser: React renders its Suspense fallback, as it would while loading.
+      onError: () => {},
+    },
+  );
+  const rendered = await new Response(prelude).text();
+  queryClient.clear();
+  // Too slow, or a part still waiting (it would show its placeholder until the app starts).
+  if (abort.aborted || rendered.includes('<!--$?-->')) return null;
+  const title = /<title>([^<]*)<\/title>/.exec(rendered)?.[1] ?? null;
+  // Head elements React hoists to the front go into the page's head, not its body; scripts stay out.
+  const html = rendered.replace(/<title>[^<]*<\/title>|<meta [^>]*>|<script\b[\s\S]*?<\/script>/g, '');
+  return { html, title };
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+
+import { assemblePage, indexStylesheets, linkedStylesheets, stylesheetsFor } from './page-html';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en-IN">
+  <head>
+    <title>QuickCart — groceries delivered in minutes</title>
+    <script type="module" crossorigin src="/assets/index-A.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-B.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-C.css">
+  </head>
+  <body>
+    <div id="root"><a href="#main">Skip to content</a><header>shell</header><main id="main"></main></div>
+    <noscript>QuickCart needs JavaScript to show the store.</noscript>
+  </body>
+</html>`;
+
+describe('indexStylesheets and stylesheetsFor', () => {
+  const index = indexStylesheets([
+    { href: '/assets/index-C.css', css: '.hdr0{display:flex}.hdr1:hover{color:red}' },
+    {
+      href: '/assets/card-D.css',
+      css: '/* .commented{} */.card0{background:url(a.svg);width:1.5em}.card0 .card1,.grid0>.card1{margin:0}@media (min-width:40em){.card2{gap:1rem}}',
+    },
+    { href: '/assets/grid-E.css', css: '.grid0{display:grid}' },
+  ]);
+
+  it('knows every class a selector names, and not numbers or file names in values', () => {
+    expect(index.get('card0')).toEqual(['/assets/card-D.css']);
+    expect(index.get('card2')).toEqual(['/assets/card-D.css']);
+    expect(index.get('grid0')).toEqual(['/assets/card-D.css', '/assets/grid-E.css']);
+    expect(index.has('svg')).toBe(false);
+    expect(index.has('5em')).toBe(false);
+    expect(index.has('commented')).toBe(false);
+  });
+
+  it('lists the stylesheets a page needs beyond those the shell links, once each, in order', () => {
+    const html =
+      '<div class="hdr0"><ul class="grid0"><li class="card0 card1">a</li><li class="card0">b</li></ul></div>';
+    expect(stylesheetsFor(html, index, linkedStylesheets(TEMPLATE))).toEqual([
+      '/assets/card-D.css',
+      '/assets/grid-E.css',
+    ]);
+    expect(stylesheetsFor('<p class="unknown">x</p>', index, new Set())).toEqual([]);
+  });
+});
+
+describe('assemblePage', () => {
+  const page = {
+    html: '<link rel="preload" as="image" href="/images/products/tomato.svg" fetchPriority="high"/><a href="#main">Skip to content</a><main id="main"><h1>Tomato</h1></main>',
+    title: 'Tomato Hybrid | QuickCart',
+  };
+
+  it('puts the page in the root in place of the shell, in a wrapper marked not yet usable', () => {
+    const html = assemblePage(TEMPLATE, page, []);
+    expect(html).toContain(
+      '<div id="root"><div data-prerendered aria-disabled="true"><a href="#main">Skip to content</a><main id="main"><h1>Tomato</h1></main></div></div>\n    <noscript>',
+    );
+    expect(html).not.toContain('<header>shell</header>');
+  });
+
+  it('sets the title and puts the stylesheets and preloads in the head, ahead of the scripts', () => {
+    const html = assemblePage(TEMPLATE, page, ['/assets/card-D.css']);
+    expect(html).toContain('<title>Tomato Hybrid | QuickCart</title>');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/card-D.css"><link rel="preload" as="image" href="/images/products/tomato.svg" fetchPriority="high"/><script type="module"',
+    );
+    expect(html.slice(html.indexOf('<body>'))).not.toContain('rel="preload"');
+  });
+
+  it('keeps the shell title when the page sets none, and takes a title with $ signs as it is', () => {
+    expect(assemblePage(TEMPLATE, { html: '<main></main>', title: null }, [])).toContain(
+      '<title>QuickCart — groceries delivered in minutes</title>',
+    );
+    expect(assemblePage(TEMPLATE, { html: '<main></main>', title: "Save $& now, it's $'" }, [])).toContain(
+      "<title>Save $& now, it's $'</title>",
+    );
+  });
+
+  it('refuses a template without a root to fill', () => {
+    expect(() => assemblePage('<html><body></body></html>', page, [])).toThrow(/no root element/);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Putting a server-rendered page (src/ssr.tsx, decision 015) into the built `index.html`. Pure
+ * functions over strings, so they are tested without a build or a browser.
+ */
+
+/** What the page renderer gives back for an address. */
+export interface RenderedPage {
+  /** The root's content. */
+  html: string;
+  /** The page's title as HTML text (already escaped), or null to keep the shell's. */
+  title: string | null;
+}
+
+/** The built stylesheets, by the class names they mention: which files a page's markup needs. */
+export type StylesheetIndex = Map<string, string[]>;
+
+/**
+ * Indexes stylesheets (`href` as the page links it, and its text) by every class their selectors
+ * mention. vanilla-extract defines a component's classes in the stylesheet of its chunk; a class
+ * another file's selectors also mention maps to both, and a page links both: more than it needs
+ * is harmless, less would leave it unstyled until its scripts arrive.
+ */
+export function indexStylesheets(files: { href: string; css: string }[]): StylesheetIndex {
+  const index: StylesheetIndex = new Map();
+  for (const { href, css } of files) {
+    // Selectors only: drop declaration blocks so that values (`url(a.b)`, `1.5em`) are not read as classes.
+    const selectors = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\{[^{}]*\}/g, ' ');
+    for (const match of selectors.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) {
+      const hrefs = index.get(match[1]!) ?? [];
+      if (!hrefs.includes(href)) index.set(match[1]!, [...hrefs, href]);
+    }
+  }
+  return index;
+}
+
+/** The stylesheets `html`'s classes need, in a stable order, leaving out those already `linked`. */
+export function stylesheetsFor(html: string, index: StylesheetIndex, linked: ReadonlySet<string>): string[] {
+  const needed = new Set<string>();
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of match[1]!.split(/\s+/)) {
+      for (const href of index.get(name) ?? []) if (!linked.has(href)) needed.add(href);
+    }
+  }
+  return [...needed].sort();
+}
+
+/** The stylesheets a built `index.html` links. */
+export function linkedStylesheets(template: string): Set<string> {
+  return new Set([...template.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((match) => match[1]!));
+}
+
+const ROOT_OPEN = '<div id="root">';
+const ROOT_END = /<\/div>\s*<noscript>/;
+
+/**
+ * The built `index.html` with `page` in place of the prerendered shell. The page sits in a
+ * wrapper that takes no room in the layout (`display: contents`) and marks it not yet usable
+ * (`aria-disabled`): its buttons do nothing until the app has started and React has replaced it.
+ * Throws when the template has no root to fill (a build that is not this app's).
+ */
+export function assemblePage(template: string, page: RenderedPage, stylesheets: string[]): string {
+  const open = template.indexOf(ROOT_OPEN);
+  const end = open < 0 ? null : ROOT_END.exec(template.slice(open));
+  if (open < 0 || !end) throw new Error('index.html has no root element to render the page into');
+  const start = open + ROOT_OPEN.length;
+  const close = open + end.index;
+  // React hoists the preloads it renders (a product's photo) to the front; they belong in the head.
+  const preloads: string[] = [];
+  const body = page.html.replace(/<link rel="preload"[^>]*>/g, (link) => {
+    preloads.push(link);
+    return '';
+  });
+  const head = [...stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`), ...preloads];
+  let html = `${template.slice(0, start)}<div data-prerendered aria-disabled="true">${body}</div>${template.slice(close)}`;
+  if (page.title !== null) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`);
+  if (head.length === 0) return html;
+  // Ahead of the scripts: the browser asks for what the first paint waits on first.
+  const at = html.search(/<script |<link rel="modulepreload"|<\/head>/);
+  return `${html.slice(0, at)}${head.join('')}${html.slice(at)}`;
+}

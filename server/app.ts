@@ -151,7 +151,7 @@ export async function buildApp({
   await app.register(orderRoutes);
   await app.register(giftCardRoutes);
   await app.register(imageRoutes);
-  await app.register(staticPlugin, { distDir: config.distDir });
+  await app.register(staticPlugin, { distDir: config.distDir, renderPages: config.renderPages });
 
   return app;
 }

@@ -38,6 +38,11 @@ export interface AppConfig {
    * again (CATALOGUE_CACHE_MS; 0 turns it off, the default under NODE_ENV=test).
    */
   catalogueCacheMs: number;
+  /**
+   * Whether a first visit to a page gets it rendered on the server (decision 015) when the build
+   * has its server part; RENDER_PAGES=off sends the plain shell.
+   */
+  renderPages: boolean;
 }
 
 export interface MapTilesConfig {
@@ -279,6 +284,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     otpTtlSeconds: overrides.otpTtlSeconds ?? parseOtpTtl(nodeEnv, env.TEST_OTP_TTL_SECONDS),
     trustProxy: overrides.trustProxy ?? parseTrustProxy(nodeEnv, env.TRUST_PROXY),
     catalogueCacheMs: overrides.catalogueCacheMs ?? parseCatalogueCacheMs(nodeEnv, env.CATALOGUE_CACHE_MS),
+    renderPages: overrides.renderPages ?? parseOnOff('RENDER_PAGES', env.RENDER_PAGES, true),
   };
   return config;
 }

@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +10,15 @@ import fp from 'fastify-plugin';
 import { cacheControlFor } from '../domain/cache-policy';
 import { findProduct } from '../db/product-queries';
 import { firstLoadHints, productIdOf } from '../domain/first-load-hints';
+import {
+  assemblePage,
+  indexStylesheets,
+  linkedStylesheets,
+  stylesheetsFor,
+  type RenderedPage,
+  type StylesheetIndex,
+} from '../domain/page-html';
+import { PageRenderer, serverBuildEntry } from '../ssr/page-renderer';
 
 function wantsHtml(request: FastifyRequest): boolean {
   return (
@@ -21,14 +32,73 @@ function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
     .send({ success: false, message: `No API route for ${request.method} ${request.url.split('?')[0]}` });
 }
 
+/** A rendered page's HTML, compressed once for every visitor who gets it from the cache. */
+interface PageBody {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** The server's own address for the page renderer's API calls, once it listens. */
+function ownOrigin(app: FastifyInstance): string | null {
+  const address = app.server.address() as AddressInfo | string | null;
+  if (!address || typeof address === 'string') return null;
+  const host = ['0.0.0.0', '::'].includes(address.address)
+    ? '127.0.0.1'
+    : address.family === 'IPv6'
+      ? `[${address.address}]`
+      : address.address;
+  return `http://${host}:${address.port}`;
+}
+
 /**
  * Serves the built PWA from one origin with the API: hashed assets cached for a year, the
  * shell and the service worker revalidated on every load, and client routes falling back to
- * the shell. An unknown /api path is always a JSON 404, never the shell.
+ * the shell. A first visit to a page the app can render on the server gets that page's HTML in
+ * the shell (decision 015). An unknown /api path is always a JSON 404, never the shell.
  */
-export default fp<{ distDir: string }>(
-  async (app: FastifyInstance, { distDir }) => {
+export default fp<{ distDir: string; renderPages?: boolean }>(
+  async (app: FastifyInstance, { distDir, renderPages = true }) => {
     const hasClient = existsSync(path.join(distDir, 'index.html'));
+    const ssrEntry = hasClient && renderPages ? serverBuildEntry(distDir) : null;
+    let renderer: PageRenderer | null = null;
+    let template = '';
+    let linked = new Set<string>();
+    let stylesheets: StylesheetIndex = new Map();
+    const bodies = new WeakMap<RenderedPage, PageBody>();
+    if (ssrEntry) {
+      template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+      linked = linkedStylesheets(template);
+      const assets = path.join(distDir, 'assets');
+      stylesheets = indexStylesheets(
+        readdirSync(assets)
+          .filter((name) => name.endsWith('.css'))
+          .map((name) => ({ href: `/assets/${name}`, css: readFileSync(path.join(assets, name), 'utf8') })),
+      );
+      app.addHook('onClose', async () => renderer?.close());
+    }
+    /** The page's HTML, or null for the shell. */
+    const renderedPage = async (url: string): Promise<PageBody | null> => {
+      if (!ssrEntry) return null;
+      if (!renderer) {
+        const origin = ownOrigin(app);
+        if (!origin) return null;
+        renderer = new PageRenderer({ entry: ssrEntry, origin }, app.log);
+      }
+      const page = await renderer.render(url);
+      if (!page) return null;
+      let body = bodies.get(page);
+      if (!body) {
+        const html = assemblePage(template, page, stylesheetsFor(page.html, stylesheets, linked));
+        body = {
+          html,
+          br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+          gzip: gzipSync(html, { level: 6 }),
+        };
+        bodies.set(page, body);
+      }
+      return body;
+    };
     /** A product page's photo, its largest paint; no hint rather than no page if the lookup fails. */
     const leadImage = async (pathname: string): Promise<string | null> => {
       const id = productIdOf(pathname);
@@ -42,10 +112,16 @@ export default fp<{ distDir: string }>(
     /** The shell, with hints that start what this address will ask for next (decision 014). */
     const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      return reply
+      const [image, page] = await Promise.all([leadImage(pathname), renderedPage(request.url)]);
+      reply
         .header('Cache-Control', cacheControlFor('index.html'))
-        .header('Link', firstLoadHints(pathname, await leadImage(pathname)).join(', '))
-        .sendFile('index.html');
+        .header('Link', firstLoadHints(pathname, image).join(', '));
+      if (!page) return reply.sendFile('index.html');
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+      reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+      if (!encoding) return reply.send(page.html);
+      return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
     };
     if (!hasClient) {
       app.log.warn({ distDir }, 'no built client found; serving the API only (run "npm run build")');

@@ -28,3 +28,5 @@ globalStyle('p a', { textDecoration: 'underline', textUnderlineOffset: '0.15em' 
 globalStyle('h1, h2, h3, h4, p', { margin: 0 });
 globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
 globalStyle('#root', { minHeight: '100vh', display: 'flex', flexDirection: 'column' });
+// A page the server rendered (decision 015) sits in a wrapper that takes no room of its own.
+globalStyle('[data-prerendered]', { display: 'contents' });

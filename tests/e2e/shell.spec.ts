@@ -60,3 +60,64 @@ test.describe('before any script has run', () => {
     expect(await header.evaluate((el) => getComputedStyle(el).position)).not.toBe('static');
   });
 });
+
+test.describe('a first visit gets the page rendered by the server', () => {
+  test.describe('before any script has run', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('a product page shows the product, its price and photo, styled, with its title', async ({ page, request }) => {
+      const product = await (await request.get('/api/product/public/1')).json();
+      await page.goto('/products/1');
+      await expect(page).toHaveTitle(`${product.name} | QuickCart`);
+      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      await expect(page.getByText(`₹${Number(product.price).toFixed(2)}`).first()).toBeVisible();
+      const photo = page.getByRole('img', { name: product.name }).first();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      // The route's own stylesheet applies: the photo is laid out large, not at its natural flow size.
+      expect((await photo.boundingBox())?.width).toBeGreaterThan(200);
+      // Nothing that needs the app pretends to work before it has started.
+      await expect(page.getByRole('button', { name: 'ADD TO CART' })).toBeDisabled();
+    });
+
+    test('a category page shows its products', async ({ page }) => {
+      await page.goto('/dairy-breakfast');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Dairy');
+      expect(await page.getByRole('main').getByRole('article').count()).toBeGreaterThan(3);
+    });
+
+    test('a page for signed-in customers is not rendered: it gets the shell', async ({ page }) => {
+      await page.goto('/account/orders');
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+      await expect(page.locator('main#main')).toBeEmpty();
+    });
+  });
+
+  test('the app takes over the rendered page without moving anything, and it works', async ({ page, request }) => {
+    const product = await (await request.get('/api/product/public/1')).json();
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as LayoutShift[]) {
+          if (entry.hadRecentInput) continue;
+          const moved = entry.sources.map((source) => source.node?.nodeName ?? '?').join(',');
+          shifts.push(
+            `${entry.value} ${moved} ${entry.sources.map((s) => JSON.stringify([s.previousRect, s.currentRect])).join(' ')}`,
+          );
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      interface LayoutShift extends PerformanceEntry {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      }
+    });
+    await page.goto('/products/1');
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await expect(page.getByRole('dialog', { name: 'My Cart' })).toContainText(product.name);
+  });
+});

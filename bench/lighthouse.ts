@@ -4,13 +4,13 @@
  * in its own process with a fresh data directory. Prints one JSON object: the four category
  * scores and LCP, TBT and CLS for each page.
  *
- *   npm run build && node --import tsx bench/lighthouse.ts [--runs 1]
+ *   npm run build && node --import tsx bench/lighthouse.ts [--runs 1] [--details] [--save DIR]
  *
  * Uses Debian's Chromium (/usr/bin/chromium, or CHROME_PATH). Targets: performance >= 95,
  * accessibility 100, best practices 100, SEO >= 95.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +20,12 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '1' }, details: { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '1' },
+    details: { type: 'boolean', default: false },
+    /** A directory to write each run's full report into (`<page>-<run>.json`), to study. */
+    save: { type: 'string' },
+  },
 });
 const runs = Math.max(1, Number(args.runs));
 
@@ -118,7 +123,7 @@ try {
   ];
   for (const page of pages) {
     const samples: PageFigures[] = [];
-    for (let run = 0; run < runs; run++) {
+    for (let run = 0, failures = 0; run < runs; run++) {
       const tab = page.signedIn ? await browser.newPage() : undefined;
       if (tab) await tab.setCookie(...cookies.map((c) => ({ ...c, url: server.url })));
       const result = await lighthouse(
@@ -134,7 +139,19 @@ try {
         tab,
       );
       await tab?.close();
+      // A run whose trace Lighthouse could not read (NO_NAVSTART and the like) has no figures: run it again.
+      if (result?.lhr.runtimeError) {
+        console.error(`${page.name}: ${result.lhr.runtimeError.code}, running again`);
+        if (++failures > 3) throw new Error(`${page.name}: ${result.lhr.runtimeError.message}`);
+        run--;
+        continue;
+      }
       const lhr = result!.lhr;
+      if (args.save) {
+        mkdirSync(args.save, { recursive: true });
+        const file = `${page.url.slice(1).replace(/\W+/g, '_') || 'home'}-${run + 1}.json`;
+        writeFileSync(path.join(args.save, file), JSON.stringify(lhr));
+      }
       if (args.details) {
         for (const audit of Object.values(lhr.audits)) {
           if (audit.score === null || audit.score >= 1 || audit.scoreDisplayMode === 'informative') continue;

@@ -122,7 +122,11 @@ function prerenderShell(): Plugin {
           ],
           { cwd: root, encoding: 'utf8' },
         );
-        return html.replace(SHELL_MARK, `<div id="root">${shell}</div>`);
+        // Marked not yet usable until React replaces it (decision 015), as a server-rendered page is.
+        return html.replace(
+          SHELL_MARK,
+          `<div id="root"><div data-prerendered aria-disabled="true">${shell}</div></div>`,
+        );
       },
     },
   };

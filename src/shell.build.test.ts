@@ -18,7 +18,9 @@ let shell = '';
 beforeAll(async () => {
   dist = await builtClient('shell');
   html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  shell = /<div id="root">([\s\S]*?)<\/div>\s*<noscript>/.exec(html)?.[1] ?? '';
+  shell =
+    /<div id="root"><div data-prerendered aria-disabled="true">([\s\S]*?)<\/div><\/div>\s*<noscript>/.exec(html)?.[1] ??
+    '';
 }, 180_000);
 
 describe('prerendered shell', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { assemblePage, indexStylesheets, linkedStylesheets, stylesheetsFor } from './page-html';
+import { assemblePage, indexStylesheets, linkedStylesheets, preferredEncoding, stylesheetsFor } from './page-html';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en-IN">
@@ -81,5 +81,23 @@ describe('assemblePage', () => {
 
   it('refuses a template without a root to fill', () => {
     expect(() => assemblePage('<html><body></body></html>', page, [])).toThrow(/no root element/);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['gzip;q=0, br;q=0', null],
+    ['*', 'br'],
+    ['*;q=0.1, br;q=0', 'gzip'],
+    ['identity', null],
+    ['', null],
+    [undefined, null],
+    ['BR;Q=1', 'br'],
+    ['br;q=abc, gzip', 'gzip'],
+  ])('%s gives %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });

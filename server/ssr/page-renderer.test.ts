@@ -10,7 +10,8 @@ import { PageRenderer, serverBuildEntry } from './page-renderer';
 const FAKE_BUILD = `
 let renders = 0;
 export async function renderPage(url) {
-  if (url === '/slow') await new Promise((resolve) => setTimeout(resolve, 2000));
+  if (url === '/slow') await new Promise((resolve) => setTimeout(resolve, 1000));
+  if (url === '/spin') for (;;);
   if (url === '/broken') throw new Error('the page broke');
   if (url === '/missing') return null;
   if (url === '/api-base') return { html: new Request('/api/product/public/1').url, title: null };
@@ -91,12 +92,26 @@ describe('PageRenderer', () => {
     expect((await pages.render('/after'))?.html).toMatch(/^<p>\/after #\d+<\/p>$/);
   });
 
-  it('sends the shell rather than queueing more renders than it allows at once', async () => {
-    const pages = renderer({ maxPending: 1, timeoutMs: 3000 });
+  it('sends the shell rather than start more renders than it allows at once, counting those still running', async () => {
+    const pages = renderer({ maxPending: 1, timeoutMs: 200 });
     await pages.render('/warm');
-    const slow = pages.render('/slow');
+    // The visitor gets the shell after 200 ms, but the worker is still busy with it for a second.
+    expect(await pages.render('/slow')).toBeNull();
     expect(await pages.render('/other')).toBeNull();
-    expect(await slow).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect((await pages.render('/other'))?.html).toMatch(/^<p>\/other #\d+<\/p>$/);
+  });
+
+  it('starts a stuck worker afresh after renders keep timing out', async () => {
+    const pages = renderer({ timeoutMs: 200 });
+    await pages.render('/warm');
+    expect(await Promise.all([pages.render('/spin'), pages.render('/b'), pages.render('/c')])).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(log.warn).toHaveBeenCalledWith({ timeouts: 3 }, expect.stringContaining('afresh'));
+    expect((await pages.render('/after'))?.html).toBe('<p>/after #1</p>');
   });
 
   it('answers null for everything once closed, including renders under way', async () => {

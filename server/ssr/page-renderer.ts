@@ -18,13 +18,17 @@ export interface PageRendererOptions {
   entry: string;
   /** The server's own address, for the app's API calls. */
   origin: string;
-  /** How long one render may take before the shell is sent instead. */
+  /** How long a visitor waits for a render before getting the shell. */
   timeoutMs?: number;
   /** How long a rendered address is reused (the browser fetches fresh data as it starts anyway). */
   cacheMs?: number;
   /** How many rendered addresses are kept. */
   cacheSize?: number;
-  /** Renders under way beyond which a request gets the shell (bounds the work a flood can cause). */
+  /**
+   * Renders the worker may have under way (counted until it answers, not until the visitor
+   * stopped waiting); beyond them a request gets the shell, which bounds the work a flood of
+   * distinct addresses can cause.
+   */
   maxPending?: number;
   /** Extra time the first render after the worker starts may take (it loads the app). */
   startMs?: number;
@@ -36,20 +40,24 @@ export function serverBuildEntry(distDir: string): string | null {
   return existsSync(entry) ? entry : null;
 }
 
-interface Pending {
-  resolve: (page: RenderedPage | null) => void;
-  timer: NodeJS.Timeout;
-}
-
 type Answer = { ready: true } | { id: number; page: RenderedPage | null; error?: string };
+
+/** Timeouts in a row after which the worker is taken to be stuck and is started afresh. */
+const STUCK_AFTER = 3;
+/** Starts in a row that fail before answering once, after which rendering is given up. */
+const GIVE_UP_AFTER = 3;
 
 export class PageRenderer {
   private worker: Worker | null = null;
-  private readonly pending = new Map<number, Pending>();
+  /** Visitors waiting, by render id. */
+  private readonly waiting = new Map<number, { resolve: (page: RenderedPage | null) => void; timer: NodeJS.Timeout }>();
+  /** Renders the worker has not answered yet. */
+  private readonly running = new Set<number>();
   private readonly inFlight = new Map<string, Promise<RenderedPage | null>>();
   private readonly cache = new Map<string, { page: RenderedPage | null; at: number }>();
   private nextId = 1;
-  private failures = 0;
+  private failedStarts = 0;
+  private timeoutsInARow = 0;
   /** Whether the worker has answered since it started (its first render also loads the app). */
   private warm = false;
   private closed = false;
@@ -65,7 +73,7 @@ export class PageRenderer {
   ) {
     this.timeoutMs = options.timeoutMs ?? 1500;
     this.cacheMs = options.cacheMs ?? 10_000;
-    this.cacheSize = options.cacheSize ?? 500;
+    this.cacheSize = options.cacheSize ?? 200;
     this.maxPending = options.maxPending ?? 8;
     this.startMs = options.startMs ?? 3000;
   }
@@ -74,19 +82,14 @@ export class PageRenderer {
   render(url: string): Promise<RenderedPage | null> {
     const cached = this.cache.get(url);
     if (cached && Date.now() - cached.at < this.cacheMs) return Promise.resolve(cached.page);
-    const running = this.inFlight.get(url);
-    if (running) return running;
-    // A worker that keeps failing to start is given up on: the shell still works.
-    if (this.closed || this.failures >= 3 || this.pending.size >= this.maxPending) return Promise.resolve(null);
+    const underWay = this.inFlight.get(url);
+    if (underWay) return underWay;
+    if (this.closed || this.failedStarts >= GIVE_UP_AFTER || this.running.size >= this.maxPending) {
+      return Promise.resolve(null);
+    }
     const render = this.ask(url).then((page) => {
       this.inFlight.delete(url);
-      this.cache.delete(url);
-      this.cache.set(url, { page, at: Date.now() });
-      // Oldest first: Map keeps insertion order.
-      for (const key of this.cache.keys()) {
-        if (this.cache.size <= this.cacheSize) break;
-        this.cache.delete(key);
-      }
+      this.remember(url, page);
       return page;
     });
     this.inFlight.set(url, render);
@@ -95,32 +98,53 @@ export class PageRenderer {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const { resolve, timer } of this.pending.values()) {
-      clearTimeout(timer);
-      resolve(null);
-    }
-    this.pending.clear();
+    for (const id of [...this.waiting.keys()]) this.answer(id, null);
+    this.running.clear();
     await this.worker?.terminate();
     this.worker = null;
+  }
+
+  private remember(url: string, page: RenderedPage | null) {
+    const now = Date.now();
+    this.cache.delete(url);
+    this.cache.set(url, { page, at: now });
+    // Oldest first (a Map keeps insertion order): the expired, then any beyond the size.
+    for (const [key, entry] of this.cache) {
+      if (this.cache.size <= this.cacheSize && now - entry.at < this.cacheMs) break;
+      this.cache.delete(key);
+    }
   }
 
   private ask(url: string): Promise<RenderedPage | null> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
+    this.running.add(id);
     return new Promise((resolve) => {
-      // Starting the worker and its first render take longer than later ones.
-      const timer = setTimeout(() => this.settle(id, null), this.timeoutMs + (this.warm ? 0 : this.startMs));
-      this.pending.set(id, { resolve, timer });
+      const timer = setTimeout(() => this.timedOut(id), this.timeoutMs + (this.warm ? 0 : this.startMs));
+      this.waiting.set(id, { resolve, timer });
       worker.postMessage({ id, url });
     });
   }
 
-  private settle(id: number, page: RenderedPage | null) {
-    const pending = this.pending.get(id);
-    if (!pending) return;
-    this.pending.delete(id);
-    clearTimeout(pending.timer);
-    pending.resolve(page);
+  /** The visitor gets the shell; a worker that keeps timing out is started afresh. */
+  private timedOut(id: number) {
+    this.answer(id, null);
+    if (++this.timeoutsInARow < STUCK_AFTER || !this.worker) return;
+    this.log.warn({ timeouts: this.timeoutsInARow }, 'page renderer keeps timing out; starting it afresh');
+    this.timeoutsInARow = 0;
+    const stuck = this.worker;
+    this.worker = null;
+    this.running.clear();
+    for (const waiting of [...this.waiting.keys()]) this.answer(waiting, null);
+    void stuck.terminate();
+  }
+
+  private answer(id: number, page: RenderedPage | null) {
+    const waiting = this.waiting.get(id);
+    if (!waiting) return;
+    this.waiting.delete(id);
+    clearTimeout(waiting.timer);
+    waiting.resolve(page);
   }
 
   private start(): Worker {
@@ -130,20 +154,25 @@ export class PageRenderer {
       execArgv: [],
     });
     worker.unref();
+    this.warm = false;
     worker.on('message', (answer: Answer) => {
       this.warm = true;
+      this.failedStarts = 0;
       if ('ready' in answer) return;
+      this.running.delete(answer.id);
+      this.timeoutsInARow = 0;
       if (answer.error) this.log.warn({ error: answer.error }, 'page render failed; sent the shell');
-      this.settle(answer.id, answer.page);
+      this.answer(answer.id, answer.page);
     });
     worker.on('error', (error) => {
-      this.failures++;
+      if (!this.warm) this.failedStarts++;
       this.log.warn({ error: error.message }, 'page renderer stopped; sending the shell');
     });
     worker.on('exit', () => {
-      if (this.worker === worker) this.worker = null;
-      this.warm = false;
-      for (const id of [...this.pending.keys()]) this.settle(id, null);
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.running.clear();
+      for (const id of [...this.waiting.keys()]) this.answer(id, null);
     });
     this.worker = worker;
     return worker;

@@ -1,0 +1,133 @@
+/**
+ * Serving a first visit's page rendered on the server (decision 015), with a miniature build: a
+ * client `dist/` and a stand-in for the server build in `dist-server/`. The real app, listening,
+ * so that the renderer has the server's address.
+ */
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createTestApp } from '../setup/test-app';
+
+const template = (stylesheet: string) => `<!doctype html>
+<html lang="en-IN">
+  <head>
+    <title>QuickCart shell</title>
+    <script type="module" crossorigin src="/assets/index-A.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/${stylesheet}">
+  </head>
+  <body>
+    <div id="root"><div data-prerendered aria-disabled="true"><header>shell header</header><main id="main"></main></div></div>
+    <noscript>QuickCart needs JavaScript to show the store.</noscript>
+  </body>
+</html>`;
+
+/** Renders product pages (asking the real API for the name), declines others, breaks on /boom. */
+const FAKE_SERVER_BUILD = `
+export async function renderPage(url) {
+  if (url === '/boom') throw new Error('the page broke');
+  const id = /^\\/products\\/(\\d+)/.exec(url)?.[1];
+  if (!id) return null;
+  const product = await (await fetch('/api/product/public/' + id)).json();
+  return { html: '<main id="main"><h1 class="card0">' + product.name + '</h1></main>', title: product.name + ' | QuickCart' };
+}
+`;
+
+let root = '';
+let distDir = '';
+let base = '';
+let plainBase = '';
+let product = { name: '' };
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let plain: Awaited<ReturnType<typeof createTestApp>>;
+
+const page = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+  fetch(new URL(url, base), { method, headers: { accept: 'text/html', ...headers } });
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'storefront-render-'));
+  distDir = path.join(root, 'dist');
+  mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+  mkdirSync(path.join(root, 'dist-server'));
+  writeFileSync(path.join(distDir, 'index.html'), template('index-C.css'));
+  writeFileSync(path.join(distDir, 'assets', 'index-C.css'), 'header{display:flex}');
+  writeFileSync(path.join(distDir, 'assets', 'card-D.css'), '.card0{font-weight:700}');
+  writeFileSync(path.join(root, 'dist-server', 'ssr.js'), FAKE_SERVER_BUILD);
+  ctx = await createTestApp({ distDir });
+  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  product = (await ctx.app.inject({ url: '/api/product/public/1' })).json();
+  plain = await createTestApp({ distDir, renderPages: false });
+  plainBase = await plain.app.listen({ port: 0, host: '127.0.0.1' });
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await plain?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('a page rendered on the server', () => {
+  it('comes in the shell, with its title, the stylesheets its classes need and the usual headers', async () => {
+    const res = await page('/products/1', { 'accept-encoding': 'br, gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('link')).toContain('</api/product/public/1>; rel=preload');
+    const html = await res.text();
+    expect(html).toContain(`<title>${product.name} | QuickCart</title>`);
+    expect(html).toContain(
+      `<div id="root"><div data-prerendered aria-disabled="true"><main id="main"><h1 class="card0">${product.name}</h1></main></div></div>`,
+    );
+    expect(html).not.toContain('shell header');
+    expect(html.slice(0, html.indexOf('<script'))).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/card-D.css">',
+    );
+  });
+
+  it('is sent in the encoding the browser accepts, and refuses none it does not', async () => {
+    const gzip = await page('/products/2', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toContain('class="card0"');
+    const identity = await page('/products/2', { 'accept-encoding': 'identity' });
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toContain('class="card0"');
+  });
+
+  it('answers HEAD without a body', async () => {
+    const res = await page('/products/1', {}, 'HEAD');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+  });
+
+  it('is the plain shell for a page the app does not render, or one that fails to', async () => {
+    for (const url of ['/account/orders', '/boom']) {
+      const res = await page(url);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<header>shell header</header>');
+      expect(html).toContain('<title>QuickCart shell</title>');
+    }
+    // The renderer still serves the next page.
+    expect(await (await page('/products/3')).text()).toContain('class="card0"');
+  });
+
+  it('follows a new build of the client without a restart', async () => {
+    writeFileSync(path.join(distDir, 'assets', 'index-E.css'), 'header{display:grid}');
+    writeFileSync(path.join(distDir, 'index.html'), template('index-E.css'));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(path.join(distDir, 'index.html'), later, later);
+    const html = await (await page('/products/1')).text();
+    expect(html).toContain('href="/assets/index-E.css"');
+    expect(html).not.toContain('href="/assets/index-C.css"');
+    expect(html).toContain(product.name);
+  });
+
+  it('is not made with RENDER_PAGES=off', async () => {
+    const res = await fetch(new URL('/products/1', plainBase), { headers: { accept: 'text/html' } });
+    expect(await res.text()).toContain('<header>shell header</header>');
+  });
+});

@@ -29,38 +29,51 @@ export interface RenderedPage {
  * HTML has no scripts (the CSP allows none inline; the router's own helpers are left out).
  */
 export async function renderPage(url: string, { timeoutMs = 1500 } = {}): Promise<RenderedPage | null> {
+  const deadline = AbortSignal.timeout(timeoutMs);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const router = createAppRouter({ queryClient, auth: signedOut });
-  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [url] }), isServer: true });
-  await router.load();
-  // A missing page, a failed loader or a redirect (a signed-in page sends a visitor to log in,
-  // which leaves no matches).
-  const { matches, location } = router.state;
-  if (matches.length === 0 || matches.some((match) => match.status !== 'success')) return null;
-  if (location.pathname !== new URL(url, 'http://page').pathname) return null;
-  const abort = AbortSignal.timeout(timeoutMs);
-  const { prelude } = await prerender(
-    <JotaiProvider store={createStore()}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </JotaiProvider>,
-    {
-      signal: abort,
-      // All in place: React would otherwise send a large part after a placeholder, to be swapped
-      // in by an inline script, which the CSP refuses.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      // A part that cannot render here (the install prompt reads the browser's state) is left
-      // for the browser: React renders its Suspense fallback, as it would while loading.
-      onError: () => {},
-    },
-  );
-  const rendered = await new Response(prelude).text();
-  queryClient.clear();
-  // Too slow, or a part still waiting (it would show its placeholder until the app starts).
-  if (abort.aborted || rendered.includes('<!--$?-->')) return null;
-  const title = /<title>([^<]*)<\/title>/.exec(rendered)?.[1] ?? null;
-  // Head elements React hoists to the front go into the page's head, not its body; scripts stay out.
-  const html = rendered.replace(/<title>[^<]*<\/title>|<meta [^>]*>|<script\b[\s\S]*?<\/script>/g, '');
-  return { html, title };
+  try {
+    const router = createAppRouter({ queryClient, auth: signedOut });
+    router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [url] }), isServer: true });
+    // The loaders' own API calls give up after 3.6 s (api-client.ts); the page does sooner.
+    const loaded = await Promise.race([
+      router.load().then(() => true),
+      new Promise<false>((resolve) => deadline.addEventListener('abort', () => resolve(false))),
+    ]);
+    if (!loaded) return null;
+    // No match, a not-found page (a missing product, an unknown address), a failed loader or a
+    // redirect (a signed-in page sends a visitor to log in, which leaves no matches).
+    const { matches, location } = router.state;
+    if (matches.length === 0 || matches.some((match) => match.status !== 'success' || match._notFound)) return null;
+    if (location.pathname !== new URL(url, 'http://page').pathname) return null;
+    const errors: unknown[] = [];
+    const { prelude } = await prerender(
+      <JotaiProvider store={createStore()}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </JotaiProvider>,
+      {
+        signal: deadline,
+        // All in place: React would otherwise send a large part after a placeholder, to be
+        // swapped in by an inline script, which the CSP refuses.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError: (error) => {
+          errors.push(error);
+        },
+      },
+    );
+    const rendered = await new Response(prelude).text();
+    // Too slow, a part that failed (it would show its fallback until the app starts) or one
+    // still waiting: the shell is better than half a page.
+    if (deadline.aborted) return null;
+    if (errors.length > 0 || /<!--\$[?!]-->/.test(rendered)) {
+      throw new Error(`part of ${url} did not render: ${errors.map(String).join('; ') || 'a part is pending'}`);
+    }
+    const title = /<title>([^<]*)<\/title>/.exec(rendered)?.[1] ?? null;
+    // Head elements React hoists to the front go into the page's head, not its body; scripts stay out.
+    const html = rendered.replace(/<title>[^<]*<\/title>|<meta [^>]*>|<script\b[\s\S]*?<\/script>/g, '');
+    return { html, title };
+  } finally {
+    queryClient.clear();
+  }
 }

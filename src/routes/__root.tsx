@@ -31,7 +31,8 @@ function RootLayout() {
         <Outlet />
       </AppLayout>
       <AuthHost />
-      <PwaHost />
+      {/* The service worker, install and offline state are the browser's: not rendered on the server. */}
+      {!import.meta.env.SSR && <PwaHost />}
     </>
   );
 }

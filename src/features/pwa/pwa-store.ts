@@ -51,4 +51,5 @@ export const usePwaState = (): PwaState =>
       return () => listeners.delete(listener);
     },
     () => state,
+    () => state,
   );

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -14,6 +14,7 @@ import {
   assemblePage,
   indexStylesheets,
   linkedStylesheets,
+  preferredEncoding,
   stylesheetsFor,
   type RenderedPage,
   type StylesheetIndex,
@@ -43,11 +44,14 @@ interface PageBody {
 function ownOrigin(app: FastifyInstance): string | null {
   const address = app.server.address() as AddressInfo | string | null;
   if (!address || typeof address === 'string') return null;
-  const host = ['0.0.0.0', '::'].includes(address.address)
-    ? '127.0.0.1'
-    : address.family === 'IPv6'
-      ? `[${address.address}]`
-      : address.address;
+  const host =
+    address.address === '0.0.0.0'
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '[::1]'
+        : address.family === 'IPv6'
+          ? `[${address.address.replace('%', '%25')}]`
+          : address.address;
   return `http://${host}:${address.port}`;
 }
 
@@ -61,43 +65,62 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
   async (app: FastifyInstance, { distDir, renderPages = true }) => {
     const hasClient = existsSync(path.join(distDir, 'index.html'));
     const ssrEntry = hasClient && renderPages ? serverBuildEntry(distDir) : null;
-    let renderer: PageRenderer | null = null;
-    let template = '';
-    let linked = new Set<string>();
-    let stylesheets: StylesheetIndex = new Map();
+    const templateFile = path.join(distDir, 'index.html');
+    /** What a render is put into, read again when a new build replaces the client. */
+    let built: {
+      version: number;
+      template: string;
+      linked: Set<string>;
+      stylesheets: StylesheetIndex;
+      renderer: PageRenderer | null;
+    } | null = null;
     const bodies = new WeakMap<RenderedPage, PageBody>();
-    if (ssrEntry) {
-      template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-      linked = linkedStylesheets(template);
+    const currentBuild = () => {
+      const version = statSync(templateFile).mtimeMs;
+      if (built?.version === version) return built;
+      void built?.renderer?.close();
+      const template = readFileSync(templateFile, 'utf8');
       const assets = path.join(distDir, 'assets');
-      stylesheets = indexStylesheets(
-        readdirSync(assets)
-          .filter((name) => name.endsWith('.css'))
-          .map((name) => ({ href: `/assets/${name}`, css: readFileSync(path.join(assets, name), 'utf8') })),
-      );
-      app.addHook('onClose', async () => renderer?.close());
-    }
+      built = {
+        version,
+        template,
+        linked: linkedStylesheets(template),
+        stylesheets: indexStylesheets(
+          readdirSync(assets)
+            .filter((name) => name.endsWith('.css'))
+            .map((name) => ({ href: `/assets/${name}`, css: readFileSync(path.join(assets, name), 'utf8') })),
+        ),
+        renderer: null,
+      };
+      return built;
+    };
+    if (ssrEntry) app.addHook('onClose', async () => built?.renderer?.close());
     /** The page's HTML, or null for the shell. */
     const renderedPage = async (url: string): Promise<PageBody | null> => {
       if (!ssrEntry) return null;
-      if (!renderer) {
-        const origin = ownOrigin(app);
-        if (!origin) return null;
-        renderer = new PageRenderer({ entry: ssrEntry, origin }, app.log);
+      const origin = ownOrigin(app);
+      if (!origin) return null;
+      try {
+        const build = currentBuild();
+        build.renderer ??= new PageRenderer({ entry: ssrEntry, origin }, app.log);
+        const page = await build.renderer.render(url);
+        if (!page) return null;
+        let body = bodies.get(page);
+        if (!body) {
+          const html = assemblePage(build.template, page, stylesheetsFor(page.html, build.stylesheets, build.linked));
+          body = {
+            html,
+            br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+            gzip: gzipSync(html, { level: 6 }),
+          };
+          bodies.set(page, body);
+        }
+        return body;
+      } catch (error) {
+        // A build being replaced, a template that is not this app's: the shell still works.
+        app.log.warn({ err: error, url }, 'could not put a rendered page together; sent the shell');
+        return null;
       }
-      const page = await renderer.render(url);
-      if (!page) return null;
-      let body = bodies.get(page);
-      if (!body) {
-        const html = assemblePage(template, page, stylesheetsFor(page.html, stylesheets, linked));
-        body = {
-          html,
-          br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-          gzip: gzipSync(html, { level: 6 }),
-        };
-        bodies.set(page, body);
-      }
-      return body;
     };
     /** A product page's photo, its largest paint; no hint rather than no page if the lookup fails. */
     const leadImage = async (pathname: string): Promise<string | null> => {
@@ -117,8 +140,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
         .header('Cache-Control', cacheControlFor('index.html'))
         .header('Link', firstLoadHints(pathname, image).join(', '));
       if (!page) return reply.sendFile('index.html');
-      const accepts = String(request.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
       reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       if (!encoding) return reply.send(page.html);
       return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);

@@ -22,7 +22,19 @@ const features = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'data', '.tmp', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'dist-server.next',
+      'data',
+      '.tmp',
+      'node_modules',
+      'src/routeTree.gen.ts',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

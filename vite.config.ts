@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -82,12 +82,22 @@ function serverBuildDir(outDir: string): string {
 function prerenderShell(): Plugin {
   let root = process.cwd();
   let serverDir = '';
+  // Built beside, and put in place only once the client is written: a server never pairs a new
+  // renderer with an older client (their class names and stylesheets must match).
+  const nextDir = () => `${serverDir}.next`;
   return {
     name: 'storefront:prerender-shell',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       serverDir = serverBuildDir(path.resolve(config.root, config.build.outDir));
+    },
+    writeBundle: {
+      sequential: true,
+      handler() {
+        rmSync(serverDir, { recursive: true, force: true });
+        renameSync(nextDir(), serverDir);
+      },
     },
     transformIndexHtml: {
       order: 'pre',
@@ -106,13 +116,13 @@ function prerenderShell(): Plugin {
           build: {
             ssr: true,
             rollupOptions: { input: { shell: 'src/shell.tsx', ssr: 'src/ssr.tsx' } },
-            outDir: serverDir,
+            outDir: nextDir(),
             emptyOutDir: true,
             minify: false,
             sourcemap: false,
           },
         });
-        const entry = pathToFileURL(path.join(serverDir, 'shell.js')).href;
+        const entry = pathToFileURL(path.join(nextDir(), 'shell.js')).href;
         const shell = execFileSync(
           process.execPath,
           [

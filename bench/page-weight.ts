@@ -1,14 +1,23 @@
 /**
  * Page weight: gzip and brotli bytes of the JS and CSS each page needs before it can render,
- * read from the Vite build manifest. Prints one JSON object.
+ * read from the Vite build manifest; and the bytes a browser (Debian's Chromium) transfers for
+ * a first visit to each page (until the service worker has installed and the network is idle)
+ * and for a repeat visit (controlled by the service worker, HTTP cache kept), with the built
+ * store served by the real server on a fresh data directory. Prints one JSON object.
  *
  *   npm run build && node --import tsx bench/page-weight.ts [--budget]
  *
- * With --budget it exits non-zero when the initial JS of / exceeds 130 KB gzip.
+ * With --budget it only reads the build (no browser) and exits non-zero when the initial JS of
+ * / exceeds 130 KB gzip.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+import { chromium, type BrowserContext, type Request } from 'playwright-core';
+
+import { startServer, stopServer } from '../tests/e2e/fixtures';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const BUDGET_INITIAL_JS_GZIP = 130 * 1024;
@@ -78,10 +87,75 @@ function page(routeFile: string) {
   return { js: sizes(js), css: sizes(css) };
 }
 
+/** Bytes over the network (headers and encoded bodies) while `visit` runs, service worker's included. */
+async function transferred(context: BrowserContext, visit: () => Promise<void>) {
+  let bytes = 0;
+  let requests = 0;
+  const count = async (request: Request) => {
+    const response = await request.response();
+    // Answered by the service worker from its caches: nothing crossed the network.
+    if (!response || response.fromServiceWorker()) return;
+    const sizes = await request.sizes();
+    bytes += sizes.requestHeadersSize + sizes.responseHeadersSize + sizes.responseBodySize;
+    requests++;
+  };
+  const pending: Promise<void>[] = [];
+  const listener = (request: Request) => void pending.push(count(request));
+  context.on('requestfinished', listener);
+  await visit();
+  context.off('requestfinished', listener);
+  await Promise.all(pending);
+  return { bytes, requests };
+}
+
+async function transfers() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-weight-'));
+  const server = await startServer(dataDir, { DIST_DIR: dist });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic'],
+  });
+  try {
+    const figures: Record<string, Record<string, { bytes: number; requests: number }>> = {};
+    for (const [name, url] of [
+      ['/', '/'],
+      ['/{category}', '/dairy-breakfast'],
+      ['/products/{id}', '/products/1'],
+    ] as const) {
+      const address = new URL(url, server.url).toString();
+      // What the page itself needs: no service worker to start fetching its precache alongside.
+      const plain = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+      const firstVisit = await transferred(plain, async () => {
+        await (await plain.newPage()).goto(address, { waitUntil: 'networkidle' });
+      });
+      await plain.close();
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
+      const page = await context.newPage();
+      // The same visit with the service worker installing (its precache: every chunk, icons, offline page).
+      const firstVisitWithServiceWorker = await transferred(context, async () => {
+        await page.goto(address, { waitUntil: 'networkidle' });
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+        await page.waitForLoadState('networkidle');
+      });
+      const repeatVisit = await transferred(context, async () => {
+        await page.reload({ waitUntil: 'networkidle' });
+      });
+      await context.close();
+      figures[name] = { firstVisit, firstVisitWithServiceWorker, repeatVisit };
+    }
+    return figures;
+  } finally {
+    await browser.close();
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const budgetOnly = process.argv.includes('--budget');
 const initialFiles = filesOf(initial);
 const result = {
   benchmark: 'page-weight',
-  command: 'npm run build && node --import tsx bench/page-weight.ts',
+  command: `npm run build && node --import tsx bench/page-weight.ts${budgetOnly ? ' --budget' : ''}`,
   unit: 'bytes',
   initial: { js: sizes(initialFiles.js), css: sizes(initialFiles.css) },
   pages: {
@@ -89,11 +163,12 @@ const result = {
     '/{category}': page('$category.tsx'),
     '/products/{id}': page('products.$id.tsx'),
   },
+  ...(budgetOnly ? {} : { transfer: { conditions: 'Chromium, 390x844, real server', pages: await transfers() } }),
   budget: { initialJsGzip: BUDGET_INITIAL_JS_GZIP },
 };
 console.log(JSON.stringify(result, null, 2));
 
-if (process.argv.includes('--budget')) {
+if (budgetOnly) {
   const jsGzip = result.pages['/'].js.gzip;
   if (jsGzip > BUDGET_INITIAL_JS_GZIP) {
     console.error(`Budget exceeded: the initial JS of / is ${jsGzip} B gzip (budget ${BUDGET_INITIAL_JS_GZIP} B).`);

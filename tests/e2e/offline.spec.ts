@@ -13,8 +13,12 @@ const cartButton = (page: Page) => page.getByRole('banner').getByRole('button', 
 const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'My Cart' });
 
 /** Offline, the browser logs every request that could not leave; those are expected here. */
+// The last is Chrome's own message when the service worker's script cannot be fetched (the page
+// went offline as it registered; register-sw.ts tries again when the connection returns).
 const allowOfflineNoise = (consoleGuard: ConsoleGuard) =>
-  consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|Failed to load resource/);
+  consoleGuard.allow(
+    /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|Failed to load resource|An unknown error occurred when fetching the script/,
+  );
 
 /** The service worker controls the page: from here on its caches fill as the shopper browses. */
 async function waitForServiceWorker(page: Page) {
@@ -175,6 +179,24 @@ test('the manifest shortcut /?cart=open opens the cart and tidies the address', 
   await page.goto('/?cart=open');
   await expect(cartPanel(page)).toBeVisible();
   await expect(page).toHaveURL((url) => !url.search.includes('cart='));
+});
+
+test('a service worker that could not be fetched registers when the connection returns', async ({
+  page,
+  context,
+  consoleGuard,
+}) => {
+  allowOfflineNoise(consoleGuard);
+  await context.route('**/sw.js', (route) => route.abort('internetdisconnected'));
+  const failed = page.waitForEvent('console', (message) =>
+    message.text().includes('Service worker registration failed'),
+  );
+  await page.goto('/');
+  await failed;
+  await context.unroute('**/sw.js');
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await waitForServiceWorker(page);
 });
 
 test('signing in offline says it needs a connection and carries on when the connection returns', async ({

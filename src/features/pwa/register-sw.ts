@@ -28,16 +28,21 @@ export function registerServiceWorker({ onWaiting }: RegisterOptions): Promise<W
         wb.messageSkipWaiting();
       }),
     );
-    try {
-      await wb.register();
-      // A tab left open for days still hears about new versions.
-      document.addEventListener('visibilitychange', () => {
-        if (document.visibilityState === 'visible' && navigator.onLine) void wb.update().catch(() => {});
-      });
-    } catch (error) {
-      // The store works without a service worker; it only loses offline support.
-      console.info('Service worker registration failed', error);
-    }
+    // A tab left open for days still hears about new versions.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible' && navigator.onLine) void wb.update().catch(() => {});
+    });
+    const register = async (): Promise<void> => {
+      try {
+        await wb.register();
+      } catch (error) {
+        // The store works without a service worker; it only loses offline support until then.
+        console.info('Service worker registration failed', error);
+        // Most often the connection dropped just as the page registered: try again when it returns.
+        window.addEventListener('online', () => void register(), { once: true });
+      }
+    };
+    await register();
     return wb;
   });
 }

@@ -5,7 +5,13 @@
  * it with the live page on its first commit (createRoot clears the container).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRouteWithContext, createRouter, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRouteWithContext,
+  createRouter,
+  RouterProvider,
+  type AnyRouter,
+} from '@tanstack/react-router';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { prerender } from 'react-dom/static';
 
@@ -32,12 +38,25 @@ export async function renderShell(): Promise<string> {
     context: { queryClient, auth: signedOut },
   });
   await router.load();
+  return prerenderApp(router, queryClient);
+}
+
+/**
+ * The app's providers around a loaded router, rendered to HTML once every part is ready: the
+ * shell here at build time, and pages on the server (src/ssr.tsx). A fresh atom store each time.
+ */
+export async function prerenderApp(
+  router: AnyRouter,
+  queryClient: QueryClient,
+  options?: Parameters<typeof prerender>[1],
+): Promise<string> {
   const { prelude } = await prerender(
     <JotaiProvider store={createStore()}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </JotaiProvider>,
+    options,
   );
   return new Response(prelude).text();
 }

@@ -8,13 +8,11 @@
  * The loaders fetch the API as the browser does, by relative URL; the worker gives them the
  * server's own address as the base.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { createStore, Provider as JotaiProvider } from 'jotai';
-import { prerender } from 'react-dom/static';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
 
 import { createAppRouter } from './router';
-import { signedOut } from './shell';
+import { prerenderApp, signedOut } from './shell';
 
 export interface RenderedPage {
   /** The root's content: what goes inside `<div id="root">`. */
@@ -46,23 +44,15 @@ export async function renderPage(url: string, { timeoutMs = 1500 } = {}): Promis
     if (matches.length === 0 || matches.some((match) => match.status !== 'success' || match._notFound)) return null;
     if (location.pathname !== new URL(url, 'http://page').pathname) return null;
     const errors: unknown[] = [];
-    const { prelude } = await prerender(
-      <JotaiProvider store={createStore()}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </JotaiProvider>,
-      {
-        signal: deadline,
-        // All in place: React would otherwise send a large part after a placeholder, to be
-        // swapped in by an inline script, which the CSP refuses.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onError: (error) => {
-          errors.push(error);
-        },
+    const rendered = await prerenderApp(router, queryClient, {
+      signal: deadline,
+      // All in place: React would otherwise send a large part after a placeholder, to be
+      // swapped in by an inline script, which the CSP refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        errors.push(error);
       },
-    );
-    const rendered = await new Response(prelude).text();
+    });
     // Too slow, a part that failed (it would show its fallback until the app starts) or one
     // still waiting: the shell is better than half a page.
     if (deadline.aborted) return null;

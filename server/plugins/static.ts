@@ -33,11 +33,17 @@ function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
     .send({ success: false, message: `No API route for ${request.method} ${request.url.split('?')[0]}` });
 }
 
-/** A rendered page's HTML, compressed once for every visitor who gets it from the cache. */
+/** A rendered page's HTML, compressed once per encoding a visitor asks for while it is cached. */
 interface PageBody {
   html: string;
-  br: Buffer;
-  gzip: Buffer;
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+}
+
+function encode(body: PageBody, encoding: 'br' | 'gzip'): Buffer {
+  return (body.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(body.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(body.html, { level: 6 }));
 }
 
 /** The server's own address for the page renderer's API calls, once it listens. */
@@ -63,9 +69,9 @@ function ownOrigin(app: FastifyInstance): string | null {
  */
 export default fp<{ distDir: string; renderPages?: boolean }>(
   async (app: FastifyInstance, { distDir, renderPages = true }) => {
-    const hasClient = existsSync(path.join(distDir, 'index.html'));
-    const ssrEntry = hasClient && renderPages ? serverBuildEntry(distDir) : null;
     const templateFile = path.join(distDir, 'index.html');
+    const hasClient = existsSync(templateFile);
+    const ssrEntry = hasClient && renderPages ? serverBuildEntry(distDir) : null;
     /** What a render is put into, read again when a new build replaces the client. */
     let built: {
       version: number;
@@ -107,12 +113,8 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
         if (!page) return null;
         let body = bodies.get(page);
         if (!body) {
-          const html = assemblePage(build.template, page, stylesheetsFor(page.html, build.stylesheets, build.linked));
-          body = {
-            html,
-            br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-            gzip: gzipSync(html, { level: 6 }),
-          };
+          const stylesheets = stylesheetsFor(page.html, build.stylesheets, build.linked);
+          body = { html: assemblePage(build.template, page, stylesheets), encoded: {} };
           bodies.set(page, body);
         }
         return body;
@@ -143,7 +145,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       if (!encoding) return reply.send(page.html);
-      return reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+      return reply.header('Content-Encoding', encoding).send(encode(page, encoding));
     };
     if (!hasClient) {
       app.log.warn({ distDir }, 'no built client found; serving the API only (run "npm run build")');

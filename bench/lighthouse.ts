@@ -17,7 +17,6 @@ import { parseArgs } from 'node:util';
 
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 
 const { values: args } = parseArgs({
   options: {
@@ -64,6 +63,33 @@ function startServer(dataDir: string): Promise<{ url: string; stop(): Promise<vo
     child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
+}
+
+/**
+ * Puts cookies into the browser's default profile over the DevTools protocol, where the tab
+ * Lighthouse opens next will find them: one `Storage.setCookies` call needs no browser driver.
+ */
+async function setBrowserCookies(port: number, url: string, cookies: { name: string; value: string }[]) {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  try {
+    const reply = new Promise<{ error?: { message: string } }>((resolve) =>
+      socket.addEventListener('message', (event) => resolve(JSON.parse(String(event.data))), { once: true }),
+    );
+    socket.send(
+      JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies: cookies.map((c) => ({ ...c, url })) } }),
+    );
+    const { error } = await reply;
+    if (error) throw new Error(`Storage.setCookies failed: ${error.message}`);
+  } finally {
+    socket.close();
+  }
 }
 
 /** Signs in through the API as the storefront does and returns the cookies it sets. */
@@ -113,8 +139,7 @@ const results: Record<string, PageFigures> = {};
 try {
   const cookies = await signIn(server.url, dataDir);
   // The page itself must hold the session (the client reads `_auth_state`), so the signed-in
-  // page is audited in a tab that has the cookies, with Lighthouse told not to clear storage.
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  // page is audited with the cookies in the browser and Lighthouse told not to clear storage.
   const pages: { name: string; url: string; signedIn?: boolean }[] = [
     { name: '/', url: '/' },
     { name: '/{category}', url: '/dairy-breakfast' },
@@ -124,21 +149,14 @@ try {
   for (const page of pages) {
     const samples: PageFigures[] = [];
     for (let run = 0, failures = 0; run < runs; run++) {
-      const tab = page.signedIn ? await browser.newPage() : undefined;
-      if (tab) await tab.setCookie(...cookies.map((c) => ({ ...c, url: server.url })));
-      const result = await lighthouse(
-        new URL(page.url, server.url).toString(),
-        {
-          port: Number(chrome.port),
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          disableStorageReset: Boolean(tab),
-        },
-        undefined,
-        tab,
-      );
-      await tab?.close();
+      if (page.signedIn) await setBrowserCookies(chrome.port, server.url, cookies);
+      const result = await lighthouse(new URL(page.url, server.url).toString(), {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        disableStorageReset: Boolean(page.signedIn),
+      });
       // A run whose trace Lighthouse could not read (NO_NAVSTART and the like) has no figures: run it again.
       if (result?.lhr.runtimeError) {
         console.error(`${page.name}: ${result.lhr.runtimeError.code}, running again`);
@@ -196,7 +214,6 @@ try {
       finalUrl: samples[0]!.finalUrl,
     };
   }
-  await browser.disconnect();
 } finally {
   chrome.kill();
   await server.stop();

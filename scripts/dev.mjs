@@ -1,7 +1,9 @@
 // `npm run dev`: the API server (restarted on change) and Vite's dev server proxying /api to it.
 import { spawn } from 'node:child_process';
 
-import { bin, root } from './lib.mjs';
+import { bin, requirePinnedNode, root } from './lib.mjs';
+
+requirePinnedNode();
 
 const apiPort = process.env.API_PORT ?? '3000';
 const children = [

@@ -1,15 +1,36 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-/** Runs a command with inherited output; resolves with its exit code. */
+/**
+ * Stops with the command to use when this script was started by a Node other than the one
+ * package.json pins (decision 018): `npm start`, `npm test` and `npm run …` put it first on PATH.
+ */
+export function requirePinnedNode() {
+  const pinned = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).dependencies.node;
+  if (process.versions.node === pinned) return;
+  const script = path.relative(root, process.argv[1] ?? '');
+  console.error(
+    `This project runs on Node ${pinned}, installed by \`npm install\` into node_modules; ` +
+      `${script} was started by Node ${process.versions.node}. Run it through npm (npm start, npm test, npm run …).`,
+  );
+  process.exit(1);
+}
+
+/**
+ * Runs a command with inherited output; resolves with its exit code. The directory of the Node
+ * running this script comes first on the child's PATH, so tools started through a `#!/usr/bin/env
+ * node` line (vite, vitest, playwright) run on the same Node.
+ */
 export function run(command, args, options = {}) {
+  const env = options.env ?? process.env;
+  const PATH = [path.dirname(process.execPath), env.PATH].filter(Boolean).join(path.delimiter);
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...env, PATH } });
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });

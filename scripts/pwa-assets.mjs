@@ -2,8 +2,8 @@
 // (playwright-core). Run by hand when the logo or the look of the store changes; the PNGs are
 // committed so the build never needs a browser.
 //
-//   node scripts/pwa-assets.mjs                      icons only, from public/favicon.svg
-//   STORE_URL=http://127.0.0.1:3000 node scripts/pwa-assets.mjs --screenshots
+//   npx node scripts/pwa-assets.mjs                  icons only, from public/favicon.svg
+//   STORE_URL=http://127.0.0.1:3000 npx node scripts/pwa-assets.mjs --screenshots
 //                                                    also screenshots of a running store
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,9 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { chromiumPath } from './chromium.mjs';
-import { root } from './lib.mjs';
+import { requirePinnedNode, root } from './lib.mjs';
+
+requirePinnedNode();
 
 const publicDir = path.join(root, 'public');
 const logo = readFileSync(path.join(publicDir, 'favicon.svg'), 'utf8');

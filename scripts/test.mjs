@@ -4,7 +4,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { ensureChromium } from './chromium.mjs';
-import { bin, buildClient, root, run } from './lib.mjs';
+import { bin, buildClient, requirePinnedNode, root, run } from './lib.mjs';
+
+requirePinnedNode();
 
 const e2eOnly = process.argv.includes('--e2e-only');
 const reportDir = path.join(root, '.tmp');

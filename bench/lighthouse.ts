@@ -4,7 +4,7 @@
  * in its own process with a fresh data directory. Prints one JSON object: the four category
  * scores and LCP, TBT and CLS for each page.
  *
- *   npm run build && node --import tsx bench/lighthouse.ts [--runs 1] [--details] [--save DIR]
+ *   npm run build && npm run bench:lighthouse -- [--runs 1] [--details] [--save DIR]
  *
  * Uses Debian's Chromium (/usr/bin/chromium, or CHROME_PATH). Targets: performance >= 95,
  * accessibility 100, best practices 100, SEO >= 95.
@@ -224,7 +224,7 @@ console.log(
   JSON.stringify(
     {
       benchmark: 'lighthouse',
-      command: `npm run build && node --import tsx bench/lighthouse.ts --runs ${runs}`,
+      command: `npm run build && npm run bench:lighthouse -- --runs ${runs}`,
       preset: 'mobile (simulated throttling)',
       runs,
       pages: results,

@@ -16,7 +16,7 @@ export function requirePinnedNode() {
   const script = path.relative(root, process.argv[1] ?? '');
   console.error(
     `This project runs on Node ${pinned}, installed by \`npm install\` into node_modules; ` +
-      `${script} was started by Node ${process.versions.node}. Run it through npm (npm start, npm test, npm run …).`,
+      `${script} was started by Node ${process.versions.node}. Run it through npm (npm start, npm test, npm run …) or with \`npx node\`.`,
   );
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-import { useOnline } from '../use-online';
+import { useOnline } from '../../../lib/use-online';
 import * as styles from './Pwa.css';
 
 /** Beside a price shown offline: it comes from this device's copy and may have changed. */

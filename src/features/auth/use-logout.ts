@@ -3,7 +3,6 @@ import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 
-import { removeStoredKeys } from '../../lib/remove-stored-keys';
 import { keysClearedOnSignOut } from '../../lib/sign-out';
 import { postLogout } from './api/logout';
 import { authStateAtom } from './atoms';
@@ -48,7 +47,9 @@ export function useLogout({ show, hide }: LogoutLoader) {
           }
         }
         setAuth({ token: null, isAuthenticated: false, loading: false, error: null });
-        // What features keep on this device for the customer (their saved addresses, say).
+        // What features keep on this device for the customer (their saved addresses, say). The
+        // removal code loads here, not with every page: this hook is reachable from the header.
+        const { removeStoredKeys } = await import('../../lib/remove-stored-keys');
         await removeStoredKeys(keysClearedOnSignOut());
         queryClient.removeQueries({ predicate: isCustomerQuery });
         // Changes queued offline (an address edit, say) belong to the customer who left.

@@ -1,2 +1,1 @@
 export { LazyPwaHost as PwaHost } from './components/LazyPwaHost';
-export { StalePriceNote } from './components/StalePriceNote';

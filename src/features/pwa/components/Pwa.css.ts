@@ -63,9 +63,3 @@ export const promptActions = style({
   justifyContent: 'flex-end',
   flexWrap: 'wrap',
 });
-
-export const staleNote = style({
-  margin: `${vars.space['1']} 0 0`,
-  color: vars.color.warning,
-  fontSize: vars.fontSize.xs,
-});

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 
 import { Popover } from '../../../components/Popover';
 import { displayMobile, useLogout, type Session } from '../../auth';
-import { ACCOUNT_LINKS } from '../constants';
+import { ACCOUNT_LINKS } from '../account-links';
 import { useGlobalLoader } from '../use-global-loader';
 import { UserIcon } from '../../../components/Icons';
 import * as styles from './AccountMenu.css';

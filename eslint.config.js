@@ -1,25 +1,40 @@
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = [
-  'account',
-  'address',
-  'auth',
-  'cart',
-  'catalog',
-  'checkout',
-  'layout',
-  'map',
-  'orders',
-  'policies',
-  'pwa',
-  'popups',
-  'search',
-  'giftcards',
-];
+/**
+ * Which features each feature may import (src/features/README.md, decision 016). Imports run one
+ * way, so features never load each other in a loop; tests/architecture/feature-imports.test.ts
+ * checks the same for dynamic imports. Adding a feature folder means adding it here.
+ */
+const featureImports = {
+  account: ['address', 'auth', 'cart', 'layout', 'policies'],
+  address: ['auth'],
+  auth: ['popups'],
+  cart: ['address', 'auth', 'location', 'popups'],
+  catalog: [],
+  checkout: ['address', 'auth', 'cart'],
+  giftcards: ['account', 'auth', 'policies'],
+  layout: ['auth', 'cart', 'catalog', 'location', 'policies', 'popups', 'search'],
+  location: [],
+  orders: ['account', 'auth', 'cart', 'popups'],
+  policies: [],
+  popups: [],
+  pwa: ['address', 'popups'],
+  search: ['catalog'],
+};
+
+const features = Object.keys(featureImports);
+const unlisted = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !features.includes(entry.name))
+  .map((entry) => entry.name);
+if (unlisted.length > 0) {
+  throw new Error(`eslint.config.js: say which features ${unlisted.join(', ')} may import (featureImports)`);
+}
 
 export default tseslint.config(
   {
@@ -74,6 +89,13 @@ export default tseslint.config(
               from: `./src/features/${feature}`,
               except: ['./index.ts'],
               message: `Import the ${feature} feature through its index.ts, not its internals.`,
+            })),
+            ...Object.entries(featureImports).map(([feature, allowed]) => ({
+              target: `./src/features/${feature}`,
+              from: features
+                .filter((other) => other !== feature && !allowed.includes(other))
+                .map((other) => `./src/features/${other}`),
+              message: `The ${feature} feature may import ${allowed.length > 0 ? `only ${allowed.join(', ')}` : 'no other feature'} (src/features/README.md).`,
             })),
           ],
         },

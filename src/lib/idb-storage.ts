@@ -1,9 +1,11 @@
 import { del, get, set } from 'idb-keyval';
 import type { AsyncStorage } from 'jotai/vanilla/utils/atomWithStorage';
 
-const CHANNEL = 'storefront:idb-storage';
+/** Every write and removal is announced here; lib/remove-stored-keys.ts announces on it too. */
+export const CHANNEL = 'storefront:idb-storage';
 
-type Message = { key: string; value: unknown; from: string };
+/** `value: undefined` means the key was removed: atoms then take their initial value. */
+export type Message = { key: string; value: unknown; from: string };
 
 // Each tab ignores its own announcements: it already holds the value it wrote, and replaying
 // an older write after a newer local one would lose the newer one.

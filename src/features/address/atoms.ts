@@ -1,12 +1,15 @@
 import { atomWithStorage, unwrap } from 'jotai/utils';
 
 import { idbStorage } from '../../lib/idb-storage';
+import { clearOnSignOut } from '../../lib/sign-out';
 import type { Address } from './types';
 
 /**
- * Spec point 3's address slice, kept in IndexedDB under the spec's keys (point 7). Logout
- * removes all three (auth's clearStoredAddresses announces it, and these atoms follow).
+ * Spec point 3's address slice, kept in IndexedDB under the spec's keys (point 7). Signing out
+ * removes all three from IndexedDB and localStorage (spec point 4), and these atoms follow in
+ * every tab.
  */
+clearOnSignOut('addresses', 'selectedAddress', 'deliveryAddress');
 
 /** The last list fetched for the signed-in customer: shown while offline. */
 export const addressesAtom = atomWithStorage<Address[]>('addresses', [], idbStorage<Address[]>(), { getOnInit: true });

@@ -11,9 +11,6 @@ export const LOGOUT_DELAY_MS = 2000;
 /** Renew the session this long before the token expires. */
 export const REFRESH_AHEAD_MS = 60_000;
 
-/** Spec point 7: address data kept on the device, cleared on logout (IndexedDB and localStorage). */
-export const ADDRESS_STORAGE_KEYS = ['addresses', 'selectedAddress', 'deliveryAddress'] as const;
-
 export const LOGIN_TEXT = {
   success: 'Login successful! Redirecting...',
   resend: 'Resend OTP',

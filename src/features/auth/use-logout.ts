@@ -3,11 +3,11 @@ import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 
+import { keysClearedOnSignOut } from '../../lib/sign-out';
 import { postLogout } from './api/logout';
 import { authStateAtom } from './atoms';
 import { LOGOUT_DELAY_MS } from './constants';
 import { isCustomerQuery } from './customer-queries';
-import { clearStoredAddresses } from './stored-addresses';
 
 /** The app-wide loader (layout's useGlobalLoader); passed in so auth does not depend on layout. */
 export interface LogoutLoader {
@@ -25,7 +25,7 @@ const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve,
 /**
  * Spec point 4, logout flow: full-screen loader, wait 2 s, sign out on the server (a failure is
  * only logged), clear the token and every stored address, drop cached customer data, go home,
- * hide the loader.
+ * hide the loader. Which stored data is the customer's, each feature declares (lib/sign-out.ts).
  */
 export function useLogout({ show, hide }: LogoutLoader) {
   const { auth } = useRouteContext({ from: '__root__' });
@@ -47,7 +47,10 @@ export function useLogout({ show, hide }: LogoutLoader) {
           }
         }
         setAuth({ token: null, isAuthenticated: false, loading: false, error: null });
-        await clearStoredAddresses();
+        // What features keep on this device for the customer (their saved addresses, say). The
+        // removal code loads here, not with every page: this hook is reachable from the header.
+        const { removeStoredKeys } = await import('../../lib/remove-stored-keys');
+        await removeStoredKeys(keysClearedOnSignOut());
         queryClient.removeQueries({ predicate: isCustomerQuery });
         // Changes queued offline (an address edit, say) belong to the customer who left.
         queryClient.getMutationCache().clear();

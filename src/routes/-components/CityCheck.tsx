@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 
 import { Button } from '../../components/Button';
 import { cityCheckQueryOptions } from '../../features/catalog';
-import { useOnline } from '../../features/pwa';
+import { useOnline } from '../../lib/use-online';
 import * as styles from './product.css';
 
 /** The product page's 'Type your city' box: asks the server whether its dark stores reach the city. */

@@ -14,7 +14,7 @@ import {
 import { Button } from '../../../components/Button';
 import { isBackdropClick, useModalDialog } from '../../../components/Dialog';
 import { usePopup } from '../../popups';
-import { NeedsConnection } from '../../pwa';
+import { NeedsConnection } from '../../../components/NeedsConnection';
 import { useRequestOtp, type OtpRequested } from '../api/request-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { loginRedirectAtom } from '../atoms';

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/Spinner';
 import { formatRupees } from '../../../lib/money';
 import { CartAddressView, deliveryAddressSnapshotAtom } from '../../address';
 import { useSession } from '../../auth';
-import { serviceabilityQueryOptions } from '../../layout';
+import { serviceabilityQueryOptions } from '../../location';
 import { popupActionAtom, usePopup } from '../../popups';
 import { priceChangedIdsAtom, proceedStepAtom } from '../atoms';
 import { CART_TEXT } from '../constants';

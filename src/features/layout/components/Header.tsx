@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 
 import { CartButton } from '../../cart';
+import { LocationPicker } from '../../location';
 import { SearchBox } from '../../search';
 import { AccountSlot } from './AccountSlot';
 import { BackButton } from './BackButton';
 import { CategoryNav } from './CategoryNav';
 import * as styles from './Header.css';
-import { LocationPicker } from './LocationPicker';
 
 export function Header() {
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-import { useOnline } from '../use-online';
+import { useOnline } from '../../../lib/use-online';
 import * as styles from './Pwa.css';
 
 const BACK_ONLINE_MS = 3000;

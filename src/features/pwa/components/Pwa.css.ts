@@ -63,18 +63,3 @@ export const promptActions = style({
   justifyContent: 'flex-end',
   flexWrap: 'wrap',
 });
-
-export const needsConnection = style({
-  margin: `0 0 ${vars.space['3']}`,
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.warningSoft,
-  color: vars.color.warning,
-  fontSize: vars.fontSize.sm,
-});
-
-export const staleNote = style({
-  margin: `${vars.space['1']} 0 0`,
-  color: vars.color.warning,
-  fontSize: vars.fontSize.xs,
-});

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
-import { useOnline } from '../use-online';
-import * as styles from './Pwa.css';
+import { useOnline } from '../lib/use-online';
+import * as styles from './NeedsConnection.css';
 
 interface Props {
   /** What needs the connection, as the shopper would say it: "Checkout", "Signing in". */

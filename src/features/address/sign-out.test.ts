@@ -3,7 +3,13 @@ import { atomWithStorage } from 'jotai/utils';
 import { describe, expect, it, vi } from 'vitest';
 
 import { idbStorage } from '../../lib/idb-storage';
-import { clearStoredAddresses } from './stored-addresses';
+import { removeStoredKeys } from '../../lib/remove-stored-keys';
+import { keysClearedOnSignOut } from '../../lib/sign-out';
+// Declares the address keys as the customer's, as on every page (the cart imports these atoms).
+import './atoms';
+
+/** What auth's logout does with the stored data (use-logout.ts). */
+const clearStoredAddresses = () => removeStoredKeys(keysClearedOnSignOut());
 
 // happy-dom has no IndexedDB: an in-memory stand-in.
 const data = vi.hoisted(() => new Map<string, unknown>());

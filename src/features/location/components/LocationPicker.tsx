@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Popover } from '../../../components/Popover';
 import { visuallyHidden } from '../../../styles/utilities.css';
 import { LOCATION_LABEL } from '../constants';
-import { PinIcon } from './Icons';
+import { PinIcon } from '../../../components/Icons';
 import * as styles from './LocationPicker.css';
 
 const LocationPanel = lazy(() => import('./LocationPanel'));

@@ -1,5 +1,5 @@
-import { useOnline } from '../use-online';
-import * as styles from './Pwa.css';
+import { useOnline } from '../lib/use-online';
+import * as styles from './StalePriceNote.css';
 
 /** Beside a price shown offline: it comes from this device's copy and may have changed. */
 export function StalePriceNote() {

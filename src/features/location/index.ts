@@ -1,0 +1,2 @@
+export { LocationPicker } from './components/LocationPicker';
+export { serviceabilityQueryOptions, type Place } from './api/get-serviceability';

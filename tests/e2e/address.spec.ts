@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 
 import type { Product } from '../../server/schemas/product';
-import { expect, test } from './fixtures';
+import { addToCart, expect, test } from './fixtures';
 
 // A 1x1 transparent PNG: map tiles never leave the machine in tests.
 const BLANK_TILE = Buffer.from(
@@ -237,10 +237,7 @@ test('choose a delivery address in the cart, then Proceed goes to checkout and c
   await signIn(page, mobile());
   const products: Product[] = await (await request.get('/api')).json();
   const product = products.find((p) => p.inStock)!;
-  await page
-    .getByRole('button', { name: `Add ${product.name} to cart` })
-    .first()
-    .click();
+  await addToCart(page, product.name);
   await page
     .getByRole('banner')
     .getByRole('button', { name: /^\d+ Items/ })

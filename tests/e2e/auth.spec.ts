@@ -4,7 +4,9 @@ import path from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { expect, readOutbox, startServer, stopServer, test, waitForOtp } from './fixtures';
+import { startServer } from '../support/server-process';
+import { readOutbox } from '../support/sms-outbox';
+import { expect, SERVER_START_MS, test, waitForOtp } from './fixtures';
 
 // Every test signs in with a number of its own: the server limits OTP requests per number.
 
@@ -185,10 +187,10 @@ test('an expired code says so, and going back sends a new one', async ({ page, c
   consoleGuard.allow(/status of 410/);
   const ttlSeconds = 3;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-expiry-'));
-  const server = await startServer(dataDir, {
-    TEST_OTP_TTL_SECONDS: String(ttlSeconds),
-    OTP_LIMITS: 'off',
-    DIST_DIR: process.env.DIST_DIR ?? 'dist',
+  const server = await startServer({
+    dataDir,
+    env: { TEST_OTP_TTL_SECONDS: String(ttlSeconds), OTP_LIMITS: 'off', DIST_DIR: process.env.DIST_DIR ?? 'dist' },
+    readyTimeoutMs: SERVER_START_MS,
   });
   try {
     const mobile = '9000000012';
@@ -220,7 +222,7 @@ test('an expired code says so, and going back sends a new one', async ({ page, c
     await expect(otpStep(page)).toBeVisible();
     expect(await waitForOtp(dataDir, mobile, since)).toMatch(/^\d{6}$/);
   } finally {
-    await stopServer(server);
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
@@ -230,7 +232,11 @@ test('the resend timer counts down from 30 s and restarts', async ({ page }) => 
   // the page's clock can be fast-forwarded. Starting it takes a while.
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-resend-'));
-  const server = await startServer(dataDir, { OTP_LIMITS: 'off', DIST_DIR: process.env.DIST_DIR ?? 'dist' });
+  const server = await startServer({
+    dataDir,
+    env: { OTP_LIMITS: 'off', DIST_DIR: process.env.DIST_DIR ?? 'dist' },
+    readyTimeoutMs: SERVER_START_MS,
+  });
   try {
     await page.clock.install();
     await page.goto(server.url);
@@ -266,7 +272,7 @@ test('the resend timer counts down from 30 s and restarts', async ({ page }) => 
     await expect(dialog).toBeHidden();
     expect(first).toMatch(/^\d{6}$/);
   } finally {
-    await stopServer(server);
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -30,6 +30,19 @@ async function requestCode(page: Page, dataDir: string, mobile: string) {
   return waitForOtp(dataDir, mobile, since);
 }
 
+/** A visitor puts something in the cart and taps Proceed: the login dialog opens. */
+async function proceedFromCart(page: Page) {
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'What are you looking for?' });
+  await carousel.getByRole('button', { name: /^Add/ }).first().click();
+  await header(page)
+    .getByRole('button', { name: /1 Items/ })
+    .click();
+  const cart = page.getByRole('dialog', { name: 'My Cart' });
+  await cart.getByRole('button', { name: /^Proceed/ }).click();
+  await expect(phoneStep(page)).toBeVisible();
+}
+
 /** A six-digit code that is surely not `code`. */
 const wrongCode = (code: string) => [...code].map((d) => String((Number(d) + 1) % 10)).join('');
 
@@ -327,30 +340,14 @@ test('closing the dialog after a redirect forgets the destination', async ({ pag
 });
 
 test('a visitor proceeding from the cart logs in and can then proceed', async ({ page, signIn }) => {
-  await page.goto('/');
-  const carousel = page.getByRole('region', { name: 'What are you looking for?' });
-  await carousel.getByRole('button', { name: /^Add/ }).first().click();
-  await header(page)
-    .getByRole('button', { name: /1 Items/ })
-    .click();
-  const cart = page.getByRole('dialog', { name: 'My Cart' });
-  await cart.getByRole('button', { name: /^Proceed/ }).click();
-  await expect(phoneStep(page)).toBeVisible();
+  await proceedFromCart(page);
   await signIn(page, '9000000008');
   // Signed in, the cart comes back by itself on the step Proceed was going to.
   await expect(page.getByRole('dialog', { name: 'Select delivery address' })).toBeVisible();
 });
 
 test('a visitor who closes the login dialog from Proceed is left on the page', async ({ page }) => {
-  await page.goto('/');
-  const carousel = page.getByRole('region', { name: 'What are you looking for?' });
-  await carousel.getByRole('button', { name: /^Add/ }).first().click();
-  await header(page)
-    .getByRole('button', { name: /1 Items/ })
-    .click();
-  const cart = page.getByRole('dialog', { name: 'My Cart' });
-  await cart.getByRole('button', { name: /^Proceed/ }).click();
-  await expect(phoneStep(page)).toBeVisible();
+  await proceedFromCart(page);
   await page.keyboard.press('Escape');
   await expect(phoneStep(page)).toBeHidden();
   await page.waitForTimeout(300);

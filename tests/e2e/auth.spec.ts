@@ -30,7 +30,7 @@ async function requestCode(page: Page, dataDir: string, mobile: string) {
   return waitForOtp(dataDir, mobile, since);
 }
 
-/** A visitor puts something in the cart and taps Proceed: the login dialog opens. */
+/** A visitor puts something in the cart and taps Proceed: the login dialog opens. Returns the cart. */
 async function proceedFromCart(page: Page) {
   await page.goto('/');
   const carousel = page.getByRole('region', { name: 'What are you looking for?' });
@@ -41,6 +41,7 @@ async function proceedFromCart(page: Page) {
   const cart = page.getByRole('dialog', { name: 'My Cart' });
   await cart.getByRole('button', { name: /^Proceed/ }).click();
   await expect(phoneStep(page)).toBeVisible();
+  return cart;
 }
 
 /** A six-digit code that is surely not `code`. */
@@ -347,7 +348,7 @@ test('a visitor proceeding from the cart logs in and can then proceed', async ({
 });
 
 test('a visitor who closes the login dialog from Proceed is left on the page', async ({ page }) => {
-  await proceedFromCart(page);
+  const cart = await proceedFromCart(page);
   await page.keyboard.press('Escape');
   await expect(phoneStep(page)).toBeHidden();
   await page.waitForTimeout(300);

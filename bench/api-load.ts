@@ -14,13 +14,14 @@
  * scratch database of its own on that server and drops it afterwards. OTP request limits are
  * lifted (OTP_LIMITS=off) because every request comes from one address. Prints one JSON object.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { startServer, type ServerProcess } from '../tests/support/server-process';
+import { rssMbOf } from './process-stats';
 import { scratchDatabase } from './scratch-database';
 import { QUERY_MIX } from './search-mix';
 import { BENCH_JWT_SECRET, nthOrder, prepareShoppers } from './shoppers';
@@ -72,46 +73,6 @@ const CATEGORIES = [
 ];
 const SORTS = ['relevance', 'price-asc', 'price-desc', 'name', 'discount'];
 
-interface Server {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-function spawnServer(args: string[], env: Record<string, string>): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /(?:Storefront ready at|Ceiling ready at) (\S+)/.exec(output);
-      if (!match) return;
-      child.stdout!.off('data', onData);
-      child.stderr!.off('data', onData);
-      resolve({
-        url: match[1]!,
-        pid: child.pid!,
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
-      });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-}
-
-const rssMb = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 102.4) / 10;
-};
-
 interface Figures {
   rps: number;
   p50Ms: number;
@@ -121,10 +82,13 @@ interface Figures {
   peakRssMb?: number;
 }
 
-async function load(server: Server, setupRequest: (request: AutocannonRequest) => AutocannonRequest): Promise<Figures> {
+async function load(
+  server: ServerProcess,
+  setupRequest: (request: AutocannonRequest) => AutocannonRequest,
+): Promise<Figures> {
   let peak = 0;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMb(server.pid));
+    peak = Math.max(peak, rssMbOf(server.pid));
   }, 250);
   try {
     const result = await autocannon({ url: server.url, connections, duration, requests: [{ setupRequest }] });
@@ -191,22 +155,22 @@ const results: Record<string, Figures & { ofCeiling: number }> = {};
 let ceiling: Figures;
 let idleRssMb = 0;
 try {
-  const bare = await spawnServer(['bench/ceiling-server.ts'], {});
+  const bare = await startServer({ script: 'bench/ceiling-server.ts', readyLine: 'Ceiling ready at' });
   try {
     ceiling = await load(bare, (request) => ({ ...request, method: 'GET', path: '/' }));
   } finally {
     await bare.stop();
   }
 
-  const server = await spawnServer(['server/server.ts'], {
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    // As deployed (the catalogue micro-cache is on); only the OTP limits are lifted.
-    NODE_ENV: 'development',
-    OTP_LIMITS: 'off',
-    JWT_SECRET: BENCH_JWT_SECRET,
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  const server = await startServer({
+    dataDir,
+    env: {
+      // As deployed (the catalogue micro-cache is on); only the OTP limits are lifted.
+      NODE_ENV: 'development',
+      OTP_LIMITS: 'off',
+      JWT_SECRET: BENCH_JWT_SECRET,
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    },
   });
   try {
     // Warm up every route once, then let the process settle before reading idle memory.
@@ -219,7 +183,7 @@ try {
       });
     }
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    idleRssMb = rssMb(server.pid);
+    idleRssMb = rssMbOf(server.pid);
     for (const [name, setup] of Object.entries(scenarios)) {
       if (only && !only.includes(name)) continue;
       const figures = await load(server, setup);

@@ -9,14 +9,16 @@
  * Uses Debian's Chromium (/usr/bin/chromium, or CHROME_PATH). Targets: performance >= 95,
  * accessibility 100, best practices 100, SEO >= 95.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+
+import { startServer } from '../tests/support/server-process';
+import { latestOtp } from '../tests/support/sms-outbox';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,32 +40,6 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-function startServer(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Storefront ready at (\S+)/.exec(output);
-      if (!match) return;
-      resolve({
-        url: match[1]!,
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
-      });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-}
 
 /**
  * Puts cookies into the browser's default profile over the DevTools protocol, where the tab
@@ -103,8 +79,7 @@ async function signIn(base: string, dataDir: string): Promise<{ name: string; va
     });
   const requested = await post('/api/customer/public', { mobile });
   if (!requested.ok) throw new Error(`OTP request failed: ${requested.status} ${await requested.text()}`);
-  const lines = readFileSync(path.join(dataDir, 'sms-outbox.jsonl'), 'utf8').trim().split('\n');
-  const otp = /code is (\d{6})/.exec(JSON.parse(lines.at(-1)!).text)?.[1];
+  const otp = latestOtp(dataDir, mobile);
   const verified = await post('/api/customer/public/verify', { mobile, otp });
   if (!verified.ok) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
   return verified.headers.getSetCookie().map((cookie) => {
@@ -130,7 +105,7 @@ interface PageFigures {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-lh-'));
-const server = await startServer(dataDir);
+const server = await startServer({ dataDir, env: { NODE_ENV: 'development' } });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: CHROME_FLAGS,

@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 
 import { chromium, type Page } from 'playwright-core';
 
-import { startServer, stopServer } from '../tests/e2e/fixtures';
+import { startServer } from '../tests/support/server-process';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const RUNS = 5;
@@ -69,7 +69,7 @@ const idbContents = (page: Page) =>
   );
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-offline-'));
-const server = await startServer(dataDir, { DIST_DIR: dist });
+const server = await startServer({ dataDir, env: { DIST_DIR: dist }, readyTimeoutMs: 60_000 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
@@ -129,6 +129,6 @@ try {
   if (process.argv.includes('--check') && (result.firstContentfulPaintMs ?? Infinity) > TARGET_MS) process.exitCode = 1;
 } finally {
   await browser.close();
-  await stopServer(server);
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

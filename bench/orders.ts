@@ -16,7 +16,6 @@
  * order of the server process, of PostgreSQL's backends and of this load generator: figures that
  * hardly depend on what else the machine is doing. Prints one JSON object.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -24,7 +23,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { backendCpuMsBetween, cpuMsOf, postgresBackendCpuMs } from './process-cpu';
+import { startServer } from '../tests/support/server-process';
+import { backendCpuMsBetween, cpuMsOf, postgresBackendCpuMs } from './process-stats';
 import { scratchDatabase } from './scratch-database';
 import { BENCH_JWT_SECRET, nthOrder, prepareShoppers } from './shoppers';
 
@@ -42,44 +42,6 @@ const customerCount = Number(args.customers);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-orders-'));
 const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'orders') : undefined;
 
-function startServer(): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
-  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: BENCH_JWT_SECRET,
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Storefront ready at (\S+)/.exec(output);
-      if (!match) return;
-      resolve({
-        url: match[1]!,
-        pid: child.pid,
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
-      });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -87,7 +49,12 @@ const round = (n: number) => Math.round(n * 10) / 10;
 // Before anything of ours runs: how busy the machine already is.
 const loadBefore = loadavg()[0]!;
 const prepared = await prepareShoppers({ databaseUrl: scratch?.url, dataDir, count: customerCount });
-const server = await startServer();
+const server = await startServer({
+  dataDir,
+  env: { JWT_SECRET: BENCH_JWT_SECRET, ...(scratch ? { DATABASE_URL: scratch.url } : {}) },
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
+  nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
+});
 try {
   const agent = new Agent({ keepAlive: true });
   const orderUrl = new URL('/api/order', server.url);

@@ -21,82 +21,23 @@
  * database of its own on that server (the URL's database is only used to create and drop it).
  * SMS go to the outbox adapter (a file in the temporary directory). Prints one JSON object.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import pg from 'pg';
-
 import { DEFAULT_OTP_LIMITS, guessesPerNumberPerDay, OTP_MAX_ATTEMPTS } from '../server/domain/auth';
-import { cpuMsOf } from './process-cpu';
+import { startServer, type ServerProcess } from '../tests/support/server-process';
+import { readOutbox } from '../tests/support/sms-outbox';
+import { cpuMsOf } from './process-stats';
+import { scratchDatabase } from './scratch-database';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Requests per client address over a run: a third of the hourly cap per address. */
 const REQUESTS_PER_ADDRESS = 20;
 /** The p99 the issue asks for at 200 requests per second. */
 const TARGET_P99_MS = 50;
-
-async function scratchDatabase(url: string | undefined) {
-  if (!url) return { url: undefined, drop: async () => {} };
-  const name = `storefront_bench_otp_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${name}`);
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return { url: scratch.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-/** The storefront server in a child process; resolves with its address once it listens. */
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Storefront ready at (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}:\n${output}`));
-    });
-  });
-  // Keep draining its output so a chatty server never blocks on a full pipe.
-  child.stdout!.resume();
-  child.stderr!.resume();
-  return { url, child };
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 interface Outcome {
   /** From when the request was due to when its answer had fully arrived. */
@@ -198,22 +139,20 @@ async function main() {
   const limitsOn = values.limits === 'on';
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-otp-'));
-  const database = await scratchDatabase(process.env.DATABASE_URL || undefined);
-  let child: ChildProcess | undefined;
+  const database = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'otp') : undefined;
+  let server: ServerProcess | undefined;
   try {
-    const server = await startServer({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: path.join(dataDir, 'no-client'),
-      // Only real problems would reach the output.
-      LOG_LEVEL: 'error',
-      DATABASE_URL: database.url ?? '',
-      TRUST_PROXY: '127.0.0.1',
-      OTP_LIMITS: limitsOn ? 'on' : 'off',
+    server = await startServer({
+      dataDir,
+      env: {
+        DIST_DIR: path.join(dataDir, 'no-client'),
+        // Only real problems would reach the output.
+        LOG_LEVEL: 'error',
+        DATABASE_URL: database?.url ?? '',
+        TRUST_PROXY: '127.0.0.1',
+        OTP_LIMITS: limitsOn ? 'on' : 'off',
+      },
     });
-    child = server.child;
     const url = new URL('/api/customer/public', server.url);
     const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
@@ -227,11 +166,9 @@ async function main() {
       }));
     }
 
-    const outboxFile = path.join(dataDir, 'sms-outbox.jsonl');
-    const countOutbox = () =>
-      existsSync(outboxFile) ? readFileSync(outboxFile, 'utf8').split('\n').filter(Boolean).length : 0;
+    const countOutbox = () => readOutbox(dataDir).length;
     const smsBefore = countOutbox();
-    const cpuBefore = cpuMsOf(child.pid);
+    const cpuBefore = cpuMsOf(server.pid);
 
     const total = rate * duration;
     const addresses = Math.max(1, Math.ceil(total / REQUESTS_PER_ADDRESS));
@@ -242,7 +179,7 @@ async function main() {
         address: `100.64.${Math.floor(k / 250)}.${(k % 250) + 1}`,
       };
     });
-    const cpuAfter = cpuMsOf(child.pid);
+    const cpuAfter = cpuMsOf(server.pid);
     const smsSent = countOutbox() - smsBefore;
     agent.destroy();
 
@@ -255,7 +192,7 @@ async function main() {
     console.log(
       JSON.stringify({
         benchmark: 'otp-request',
-        engine: database.url ? 'postgres' : 'pglite',
+        engine: database ? 'postgres' : 'pglite',
         loop: 'open (evenly spaced; latency from the due time)',
         targetRate: rate,
         durationS: duration,
@@ -290,7 +227,7 @@ async function main() {
         cpus: cpus().length,
         node: process.version,
         command: [
-          database.url ? 'DATABASE_URL=<postgres url>' : '',
+          database ? 'DATABASE_URL=<postgres url>' : '',
           'npm run bench:otp --',
           `--rate ${rate} --duration ${duration} --warmup ${warmup} --limits ${values.limits}`,
         ]
@@ -299,8 +236,8 @@ async function main() {
       }),
     );
   } finally {
-    if (child) await stopServer(child);
-    await database.drop();
+    await server?.stop();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

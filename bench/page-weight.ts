@@ -17,7 +17,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { chromium, type BrowserContext, type Request } from 'playwright-core';
 
-import { startServer, stopServer } from '../tests/e2e/fixtures';
+import { startServer } from '../tests/support/server-process';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const BUDGET_INITIAL_JS_GZIP = 130 * 1024;
@@ -110,7 +110,7 @@ async function transferred(context: BrowserContext, visit: () => Promise<void>) 
 
 async function transfers() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-weight-'));
-  const server = await startServer(dataDir, { DIST_DIR: dist });
+  const server = await startServer({ dataDir, env: { DIST_DIR: dist }, readyTimeoutMs: 60_000 });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic'],
@@ -146,7 +146,7 @@ async function transfers() {
     return figures;
   } finally {
     await browser.close();
-    await stopServer(server);
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

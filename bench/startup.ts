@@ -6,53 +6,20 @@
  *   node --import tsx bench/startup.ts            (embedded PGlite)
  *   DATABASE_URL=postgres://… node --import tsx bench/startup.ts
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-interface Started {
-  ms: number;
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
+import { startServer, type ServerProcess } from '../tests/support/server-process';
+import { rssMbOf } from './process-stats';
 
-function start(dataDir: string): Promise<Started> {
+/** Starts the server on `dataDir`; `ms` is the time from spawn to its ready line. */
+async function start(dataDir: string): Promise<ServerProcess & { ms: number }> {
   const began = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Storefront ready at (\S+)/.exec(output);
-      if (!match) return;
-      resolve({
-        ms: Math.round(performance.now() - began),
-        url: match[1]!,
-        pid: child.pid!,
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
-      });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
+  const server = await startServer({ dataDir });
+  return { ...server, ms: Math.round(performance.now() - began) };
 }
-
-const rssMb = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 102.4) / 10;
-};
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-'));
 try {
@@ -62,7 +29,7 @@ try {
   // A few requests, then let it settle, as a server at idle between shoppers.
   for (const url of ['/', '/api', '/api/category/public', '/healthz']) await fetch(new URL(url, existing.url));
   await new Promise((r) => setTimeout(r, 3000));
-  const idleRss = rssMb(existing.pid);
+  const idleRss = rssMbOf(existing.pid);
   await existing.stop();
   console.log(
     JSON.stringify(

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { seriousViolations } from './axe';
-import { expect, test } from './fixtures';
+import { allowOfflineNoise, expect, test } from './fixtures';
 
 /**
  * axe-core on every route, at a phone's width and a desktop's, signed out and signed in, and with
@@ -78,8 +78,7 @@ for (const viewport of [
       context,
       consoleGuard,
     }) => {
-      // Offline, the browser logs every request that could not leave.
-      consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|Failed to load resource/);
+      allowOfflineNoise(consoleGuard);
       // A returning shopper: the invitation shows as soon as the browser offers installation.
       await page.addInitScript(() => {
         if (!localStorage.getItem('quickcart:visits')) localStorage.setItem('quickcart:visits', '1');

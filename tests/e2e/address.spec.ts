@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 
 import type { Product } from '../../server/schemas/product';
-import { expect, test } from './fixtures';
+import { addToCart, expect, test } from './fixtures';
 
 // A 1x1 transparent PNG: map tiles never leave the machine in tests.
 const BLANK_TILE = Buffer.from(
@@ -33,6 +33,16 @@ async function openSavedAddresses(page: Page, signIn: (page: Page, mobile: strin
   await signIn(page, mobile());
   await page.goto('/account/address');
   await expect(page.getByRole('heading', { name: 'No saved addresses found.' })).toBeVisible();
+}
+
+/** Opens the editor with `scope`'s "+ Add new address" and confirms the current location (Pune). */
+async function newAddressAtCurrentLocation(page: Page, scope: Page | Locator = page) {
+  await scope.getByRole('button', { name: '+ Add new address' }).click();
+  const dialog = editor(page);
+  await dialog.getByRole('button', { name: 'Use current location' }).click();
+  await expect(dialog.getByText('Pune, Maharashtra, India')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm location' }).click();
+  return dialog;
 }
 
 async function fillDetails(form: Locator, details: { building: string; name: string; mobile?: string }) {
@@ -163,11 +173,7 @@ test('an address added offline is shown as pending and saved when the connection
   await offlineTiles(page);
   await allowLocation(context);
   await openSavedAddresses(page, signIn);
-  await page.getByRole('button', { name: '+ Add new address' }).click();
-  const dialog = editor(page);
-  await dialog.getByRole('button', { name: 'Use current location' }).click();
-  await expect(dialog.getByText('Pune, Maharashtra, India')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm location' }).click();
+  const dialog = await newAddressAtCurrentLocation(page);
   const form = addressForm(dialog);
   await fillDetails(form, { building: 'Flat 9, Offline Towers', name: 'Meera' });
 
@@ -193,11 +199,7 @@ test('an edit based on an old copy is refused with a clear banner, and the curre
   await offlineTiles(page);
   await allowLocation(context);
   await openSavedAddresses(page, signIn);
-  await page.getByRole('button', { name: '+ Add new address' }).click();
-  const dialog = editor(page);
-  await dialog.getByRole('button', { name: 'Use current location' }).click();
-  await expect(dialog.getByText('Pune, Maharashtra, India')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm location' }).click();
+  const dialog = await newAddressAtCurrentLocation(page);
   await fillDetails(addressForm(dialog), { building: 'Flat 1, First Copy', name: 'Asha' });
   await addressForm(dialog).getByRole('button', { name: 'Save Address' }).click();
   const card = page.getByRole('article', { name: 'Home: Flat 1, First Copy' });
@@ -237,10 +239,7 @@ test('choose a delivery address in the cart, then Proceed goes to checkout and c
   await signIn(page, mobile());
   const products: Product[] = await (await request.get('/api')).json();
   const product = products.find((p) => p.inStock)!;
-  await page
-    .getByRole('button', { name: `Add ${product.name} to cart` })
-    .first()
-    .click();
+  await addToCart(page, product.name);
   await page
     .getByRole('banner')
     .getByRole('button', { name: /^\d+ Items/ })
@@ -254,11 +253,7 @@ test('choose a delivery address in the cart, then Proceed goes to checkout and c
   // No address chosen yet: nothing to proceed with.
   await expect(addresses.getByRole('button', { name: /^Proceed/ })).toHaveCount(0);
 
-  await addresses.getByRole('button', { name: '+ Add new address' }).click();
-  const dialog = editor(page);
-  await dialog.getByRole('button', { name: 'Use current location' }).click();
-  await expect(dialog.getByText('Pune, Maharashtra, India')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm location' }).click();
+  const dialog = await newAddressAtCurrentLocation(page, addresses);
   await fillDetails(addressForm(dialog), { building: 'House 7, Koregaon Park', name: 'Asha' });
   await addressForm(dialog).getByRole('button', { name: 'Save Address' }).click();
   await expect(dialog).toBeHidden();

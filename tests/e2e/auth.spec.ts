@@ -4,7 +4,9 @@ import path from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { expect, readOutbox, startServer, stopServer, test, waitForOtp } from './fixtures';
+import { startServer } from '../support/server-process';
+import { readOutbox } from '../support/sms-outbox';
+import { expect, SERVER_START_MS, test, waitForOtp } from './fixtures';
 
 // Every test signs in with a number of its own: the server limits OTP requests per number.
 
@@ -26,6 +28,20 @@ async function requestCode(page: Page, dataDir: string, mobile: string) {
   await phoneStep(page).getByRole('button', { name: 'Continue' }).click();
   await expect(otpStep(page)).toBeVisible();
   return waitForOtp(dataDir, mobile, since);
+}
+
+/** A visitor puts something in the cart and taps Proceed: the login dialog opens. Returns the cart. */
+async function proceedFromCart(page: Page) {
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'What are you looking for?' });
+  await carousel.getByRole('button', { name: /^Add/ }).first().click();
+  await header(page)
+    .getByRole('button', { name: /1 Items/ })
+    .click();
+  const cart = page.getByRole('dialog', { name: 'My Cart' });
+  await cart.getByRole('button', { name: /^Proceed/ }).click();
+  await expect(phoneStep(page)).toBeVisible();
+  return cart;
 }
 
 /** A six-digit code that is surely not `code`. */
@@ -185,10 +201,10 @@ test('an expired code says so, and going back sends a new one', async ({ page, c
   consoleGuard.allow(/status of 410/);
   const ttlSeconds = 3;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-expiry-'));
-  const server = await startServer(dataDir, {
-    TEST_OTP_TTL_SECONDS: String(ttlSeconds),
-    OTP_LIMITS: 'off',
-    DIST_DIR: process.env.DIST_DIR ?? 'dist',
+  const server = await startServer({
+    dataDir,
+    env: { TEST_OTP_TTL_SECONDS: String(ttlSeconds), OTP_LIMITS: 'off', DIST_DIR: process.env.DIST_DIR ?? 'dist' },
+    readyTimeoutMs: SERVER_START_MS,
   });
   try {
     const mobile = '9000000012';
@@ -220,7 +236,7 @@ test('an expired code says so, and going back sends a new one', async ({ page, c
     await expect(otpStep(page)).toBeVisible();
     expect(await waitForOtp(dataDir, mobile, since)).toMatch(/^\d{6}$/);
   } finally {
-    await stopServer(server);
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
@@ -230,7 +246,11 @@ test('the resend timer counts down from 30 s and restarts', async ({ page }) => 
   // the page's clock can be fast-forwarded. Starting it takes a while.
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-resend-'));
-  const server = await startServer(dataDir, { OTP_LIMITS: 'off', DIST_DIR: process.env.DIST_DIR ?? 'dist' });
+  const server = await startServer({
+    dataDir,
+    env: { OTP_LIMITS: 'off', DIST_DIR: process.env.DIST_DIR ?? 'dist' },
+    readyTimeoutMs: SERVER_START_MS,
+  });
   try {
     await page.clock.install();
     await page.goto(server.url);
@@ -266,7 +286,7 @@ test('the resend timer counts down from 30 s and restarts', async ({ page }) => 
     await expect(dialog).toBeHidden();
     expect(first).toMatch(/^\d{6}$/);
   } finally {
-    await stopServer(server);
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
@@ -321,30 +341,14 @@ test('closing the dialog after a redirect forgets the destination', async ({ pag
 });
 
 test('a visitor proceeding from the cart logs in and can then proceed', async ({ page, signIn }) => {
-  await page.goto('/');
-  const carousel = page.getByRole('region', { name: 'What are you looking for?' });
-  await carousel.getByRole('button', { name: /^Add/ }).first().click();
-  await header(page)
-    .getByRole('button', { name: /1 Items/ })
-    .click();
-  const cart = page.getByRole('dialog', { name: 'My Cart' });
-  await cart.getByRole('button', { name: /^Proceed/ }).click();
-  await expect(phoneStep(page)).toBeVisible();
+  await proceedFromCart(page);
   await signIn(page, '9000000008');
   // Signed in, the cart comes back by itself on the step Proceed was going to.
   await expect(page.getByRole('dialog', { name: 'Select delivery address' })).toBeVisible();
 });
 
 test('a visitor who closes the login dialog from Proceed is left on the page', async ({ page }) => {
-  await page.goto('/');
-  const carousel = page.getByRole('region', { name: 'What are you looking for?' });
-  await carousel.getByRole('button', { name: /^Add/ }).first().click();
-  await header(page)
-    .getByRole('button', { name: /1 Items/ })
-    .click();
-  const cart = page.getByRole('dialog', { name: 'My Cart' });
-  await cart.getByRole('button', { name: /^Proceed/ }).click();
-  await expect(phoneStep(page)).toBeVisible();
+  const cart = await proceedFromCart(page);
   await page.keyboard.press('Escape');
   await expect(phoneStep(page)).toBeHidden();
   await page.waitForTimeout(300);

@@ -1,70 +1,29 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 import type { Product } from '../../server/schemas/product';
-import { expect, test } from './fixtures';
+import {
+  addToCart,
+  cartButton,
+  cartPanel,
+  expect,
+  homeCard,
+  homeProducts,
+  storedValue,
+  storeValue,
+  test,
+} from './fixtures';
 
 const rupees = (amount: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(amount);
 const paise = (amount: number) => Math.round(amount * 100);
 
-/**
- * In-stock products from the home feed whose names are unique there (the article and button
- * names are then unambiguous), among the first six: the carousel shows those without scrolling.
- */
-async function homeProducts(request: APIRequestContext): Promise<Product[]> {
-  const products: Product[] = await (await request.get('/api')).json();
-  const count = (name: string) => products.filter((p) => p.name === name).length;
-  return products.slice(0, 6).filter((p) => p.inStock && count(p.name) === 1);
-}
-
-const card = (page: Page, product: Product) =>
-  page.getByRole('region', { name: 'What are you looking for?' }).getByRole('article', { name: product.name });
-
-const cartButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^(My Card|\d+ Items)/ });
-const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'My Cart' });
+const card = (page: Page, product: Product) => homeCard(page, product.name);
 const billRow = (panel: Locator, label: string) => panel.getByRole('row', { name: new RegExp(`^${label}`) });
 
-async function addFromHome(page: Page, product: Product) {
-  await card(page, product)
-    .getByRole('button', { name: `Add ${product.name} to cart` })
-    .click();
-  await expect(card(page, product).getByRole('group', { name: `${product.name} quantity` })).toContainText('1');
-}
+const addFromHome = (page: Page, product: Product) => addToCart(card(page, product), product.name);
 
 /** The cart as IndexedDB holds it, so a reload is only done once the write has landed. */
-const storedCart = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<{ items: { id: number; quantity: number }[] } | undefined>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) return resolve(undefined);
-          const request = db.transaction('keyval').objectStore('keyval').get('cart');
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        };
-      }),
-  );
-
-async function storeRecord(page: Page, key: string, value: unknown) {
-  await page.evaluate(
-    ([key, value]) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('keyval', 'readwrite');
-          tx.objectStore('keyval').put(value, key as string);
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    [key, value] as const,
-  );
-}
+const storedCart = (page: Page) => storedValue<{ items: { id: number; quantity: number }[] }>(page, 'cart');
 
 test('Add turns into a stepper and the header button follows the cart', async ({ page, request }) => {
   const [product] = await homeProducts(request);
@@ -186,7 +145,7 @@ test('opening the cart refreshes prices and flags products that are gone', async
   const [product] = await homeProducts(request);
   await page.goto('/');
   // A cart saved days ago: one price has moved since, one product no longer exists.
-  await storeRecord(page, 'cart', {
+  await storeValue(page, 'cart', {
     items: [
       {
         id: product!.id,
@@ -239,20 +198,7 @@ test('Proceed asks a visitor to log in', async ({ page, request }) => {
     .click();
   await expect(cartPanel(page)).toBeHidden();
   // The login dialog belongs to the auth feature; until it is mounted, check the popup state it reads.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<unknown>((resolve) => {
-            const open = indexedDB.open('keyval-store');
-            open.onsuccess = () => {
-              const request = open.result.transaction('keyval').objectStore('keyval').get('popups');
-              request.onsuccess = () => resolve(request.result);
-            };
-          }),
-      ),
-    )
-    .toEqual({ cart: false, login: true });
+  await expect.poll(() => storedValue(page, 'popups')).toEqual({ cart: false, login: true });
 });
 
 test('on a phone a bar at the bottom opens a full-width cart; on a desktop the panel sits right', async ({

@@ -10,7 +10,8 @@ import { openDatabase } from '../../server/db/client';
 import { products } from '../../server/db/schema';
 import { seedCatalog } from '../../server/db/seed/seed';
 import { runOps } from '../../server/ops/cli';
-import { expect, startServer, stopServer, test as base, type StoreServer } from './fixtures';
+import { startServer, type ServerProcess } from '../support/server-process';
+import { cartPanel, expect, SERVER_START_MS, test as base } from './fixtures';
 
 /**
  * Checkout end to end. The store is prepared before the server starts, as staff would: known
@@ -18,7 +19,7 @@ import { expect, startServer, stopServer, test as base, type StoreServer } from 
  * card issued with the ops command.
  */
 interface Prepared {
-  server: StoreServer;
+  server: ServerProcess;
   /** Product ids with fixed prices: cheap (₹40, MRP ₹50) and dear (₹120). */
   cheap: number;
   dear: number;
@@ -34,7 +35,7 @@ const SHOPPERS = {
   stranger: '9300000005',
 } as const;
 
-const test = base.extend<object, { prepared: Prepared; server: StoreServer }>({
+const test = base.extend<object, { prepared: Prepared; server: ServerProcess }>({
   prepared: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
     async ({}, use) => {
@@ -58,9 +59,9 @@ const test = base.extend<object, { prepared: Prepared; server: StoreServer }>({
         .where(eq(products.id, second!.id));
       const giftCardCode = (await runOps(['giftcard:issue', '--amount', '100'], database, config.jwtSecret)).trim();
       await database.close();
-      const server = await startServer(dataDir);
+      const server = await startServer({ dataDir, readyTimeoutMs: SERVER_START_MS });
       await use({ server, cheap: first!.id, dear: second!.id, giftCardCode });
-      await stopServer(server);
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 120_000 },
@@ -93,7 +94,6 @@ async function saveAddress(page: Page, address: typeof MUMBAI) {
 }
 
 const main = (page: Page) => page.getByRole('main');
-const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'My Cart' });
 
 async function addToCart(page: Page, productId: number) {
   await page.goto(`/products/${productId}`);

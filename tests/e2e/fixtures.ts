@@ -1,93 +1,31 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-export interface StoreServer {
-  url: string;
-  dataDir: string;
-  process: ChildProcess;
-}
+import type { Product } from '../../server/schemas/product';
+import { startServer, type ServerProcess } from '../support/server-process';
+import { latestOtp, readOutbox } from '../support/sms-outbox';
 
-/** Starts the real server (built client, embedded database, fresh data directory) on a free port. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<StoreServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Storefront ready at (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  return { url, dataDir, process: child };
-}
-
-export async function stopServer(server: StoreServer, signal: NodeJS.Signals = 'SIGTERM') {
-  if (server.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.process.once('exit', resolve));
-  server.process.kill(signal);
-  await exited;
-}
+/** How long a browser test's server may take to start (a fresh data directory: migrations, seed). */
+export const SERVER_START_MS = 60_000;
 
 export interface ConsoleGuard {
   /** Lets console errors matching this pattern pass (e.g. the 404 a not-found page causes). */
   allow(pattern: RegExp): void;
 }
 
-interface OutboxMessage {
-  to: string;
-  text: string;
-  at: string;
-}
-
-/** The SMS the server has "sent" so far (the outbox adapter's file in the data directory). */
-export function readOutbox(dataDir: string): OutboxMessage[] {
-  const file = path.join(dataDir, 'sms-outbox.jsonl');
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as OutboxMessage);
-}
-
 /**
  * The code of the newest SMS to `mobile` after the first `since` messages of the outbox,
- * waiting for it to arrive. The SMS ends with the WebOTP line `@host #123456`.
+ * waiting for it to arrive.
  */
 export async function waitForOtp(dataDir: string, mobile: string, since = 0): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       () => {
-        const message = readOutbox(dataDir)
-          .slice(since)
-          .findLast((m) => m.to === `+91${mobile}`);
-        code = message && /#(\d{6})\s*$/.exec(message.text)?.[1];
+        code = latestOtp(dataDir, mobile, since);
         return code;
       },
       { message: `an OTP SMS to +91${mobile}` },
@@ -114,21 +52,130 @@ export async function signInWith(page: Page, dataDir: string, mobile: string) {
   await expect(otpStep).toBeHidden();
 }
 
+/** The header's cart button (its name counts the items once there are any). */
+export const cartButton = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /^(My Card|\d+ Items)/ });
+
+/** The cart panel (a dialog over the page). */
+export const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'My Cart' });
+
+/**
+ * In-stock products from the home feed whose names are unique there (the article and button
+ * names are then unambiguous), among the first six: the carousel shows those without scrolling.
+ */
+export async function homeProducts(request: APIRequestContext): Promise<Product[]> {
+  const products: Product[] = await (await request.get('/api')).json();
+  const count = (name: string) => products.filter((p) => p.name === name).length;
+  return products.slice(0, 6).filter((p) => p.inStock && count(p.name) === 1);
+}
+
+/** A product's card in the home page's first carousel. */
+export const homeCard = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'What are you looking for?' }).getByRole('article', { name });
+
+/**
+ * Adds one `name` to the cart with the first "Add … to cart" button in `scope` (the page, or a
+ * product card), and waits for the button to become the quantity stepper showing 1.
+ */
+export async function addToCart(scope: Page | Locator, name: string) {
+  await scope
+    .getByRole('button', { name: `Add ${name} to cart` })
+    .first()
+    .click();
+  await expect(scope.getByRole('group', { name: `${name} quantity` }).first()).toContainText('1');
+}
+
+/** A value the app keeps in IndexedDB (idb-keyval's `keyval-store`); undefined when there is none. */
+export const storedValue = <T>(page: Page, key: string) =>
+  page.evaluate(
+    (key) =>
+      new Promise<T | undefined>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) {
+            db.close();
+            return resolve(undefined);
+          }
+          const read = db.transaction('keyval').objectStore('keyval').get(key);
+          read.onerror = () => {
+            db.close();
+            reject(read.error);
+          };
+          read.onsuccess = () => {
+            db.close();
+            resolve(read.result as T | undefined);
+          };
+        };
+      }),
+    key,
+  );
+
+/** Writes a value where the app keeps it (as a previous visit would have left it). */
+export async function storeValue(page: Page, key: string, value: unknown) {
+  await page.evaluate(
+    ([key, value]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('keyval', 'readwrite');
+          tx.objectStore('keyval').put(value, key as string);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    [key, value] as const,
+  );
+}
+
+/** The app's banner while the browser is offline. */
+export const offlineBanner = (page: Page) => page.getByText('You are offline. Pages you have visited still open');
+
+/** Offline, the browser logs every request that could not leave; those are expected. */
+export const OFFLINE_NOISE = /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|Failed to load resource/;
+
+/** Lets the console errors of requests that could not leave pass (see OFFLINE_NOISE). */
+export const allowOfflineNoise = (consoleGuard: ConsoleGuard) => consoleGuard.allow(OFFLINE_NOISE);
+
+/** The service worker controls the page: from here on its caches fill as the shopper browses. */
+export async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+}
+
+/**
+ * Takes the browser offline once the service worker controls the page (before that nothing is
+ * cached to go offline with), and waits for the offline banner.
+ */
+export async function goOffline(page: Page) {
+  await waitForServiceWorker(page);
+  await page.context().setOffline(true);
+  await expect(offlineBanner(page)).toBeVisible();
+}
+
+/** Brings the browser back online and waits for the offline banner to go. */
+export async function goOnline(page: Page) {
+  await page.context().setOffline(false);
+  await expect(offlineBanner(page)).toBeHidden();
+}
+
 export const test = base.extend<
   {
     consoleGuard: ConsoleGuard;
     /** Signs `page` in with `mobile` (use a number of its own per test: OTP limits are per number). */
     signIn: (page: Page, mobile: string) => Promise<void>;
   },
-  { server: StoreServer }
+  { server: ServerProcess }
 >({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
     async ({}, use) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
-      const server = await startServer(dataDir);
+      const server = await startServer({ dataDir, readyTimeoutMs: SERVER_START_MS });
       await use(server);
-      await stopServer(server);
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 90_000 },

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { expect, test, waitForOtp, readOutbox } from './fixtures';
+import { readOutbox } from '../support/sms-outbox';
+import { expect, test, waitForOtp } from './fixtures';
 
 /**
  * The main journey with the keyboard alone: from `/`, browse to a product, add it to the cart,

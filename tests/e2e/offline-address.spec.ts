@@ -1,7 +1,18 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 import type { Address } from '../../server/schemas/address';
-import { expect, test, type ConsoleGuard } from './fixtures';
+import {
+  addToCart,
+  allowOfflineNoise,
+  cartButton,
+  expect,
+  goOffline,
+  goOnline,
+  offlineBanner,
+  storedValue,
+  test,
+  waitForServiceWorker,
+} from './fixtures';
 
 /**
  * Address changes made offline (issue 7): they show as pending, survive a reload while still
@@ -21,26 +32,16 @@ const PENDING_DELETE = 'Deleting when you are back online';
 let nextMobile = 0;
 const mobile = () => `97${String(Date.now() % 1e6).padStart(6, '0')}${String(nextMobile++ % 100).padStart(2, '0')}`;
 
-const offlineBanner = (page: Page) => page.getByText('You are offline. Pages you have visited still open');
 const list = (page: Page) => page.getByRole('list', { name: 'Saved addresses' });
 const card = (page: Page, tag: string, building: string) =>
   list(page).getByRole('article', { name: `${tag}: ${building}` });
 const editor = (page: Page) => page.getByRole('dialog', { name: /^(Choose delivery location|Address details)$/ });
 const addressForm = (scope: Locator) => scope.getByRole('form');
 
-/** Offline, the browser logs every request that could not leave; those are expected here. */
-const allowOfflineNoise = (consoleGuard: ConsoleGuard) =>
-  consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|Failed to load resource/);
-
 async function offlineTiles(page: Page) {
   await page.route('https://tile.openstreetmap.org/**', (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
   );
-}
-
-async function goOffline(context: BrowserContext, page: Page) {
-  await context.setOffline(true);
-  await expect(offlineBanner(page)).toBeVisible();
 }
 
 /** The signed-in customer's id, from the readable session cookie. */
@@ -76,26 +77,12 @@ async function serverAddresses(page: Page, customerId: string): Promise<Address[
 }
 
 /** The address changes waiting in the saved React Query cache (IndexedDB), by mutation key. */
-const savedMutationKinds = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('keyval').objectStore('keyval').get('quickcart:query-cache');
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            open.result.close();
-            if (typeof read.result !== 'string') return resolve([]);
-            const saved = JSON.parse(read.result) as {
-              clientState: { mutations: { mutationKey: string[] }[] };
-            };
-            resolve(saved.clientState.mutations.map((m) => m.mutationKey.join(':')).sort());
-          };
-        };
-      }),
-  );
+const savedMutationKinds = async (page: Page) => {
+  const saved = await storedValue<unknown>(page, 'quickcart:query-cache');
+  if (typeof saved !== 'string') return [];
+  const { clientState } = JSON.parse(saved) as { clientState: { mutations: { mutationKey: string[] }[] } };
+  return clientState.mutations.map((m) => m.mutationKey.join(':')).sort();
+};
 
 async function openMenu(page: Page, target: Locator, tag: string, item: 'Edit' | 'Delete') {
   await target.getByRole('button', { name: `Address options for ${tag}` }).click();
@@ -105,7 +92,7 @@ async function openMenu(page: Page, target: Locator, tag: string, item: 'Edit' |
 async function signedInWithServiceWorker(page: Page, signIn: (page: Page, mobile: string) => Promise<void>) {
   await page.goto('/');
   await signIn(page, mobile());
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await waitForServiceWorker(page);
   return customerIdOf(page);
 }
 
@@ -138,7 +125,7 @@ test('an add, an edit and a delete made offline survive an offline reload and sy
   await addressForm(dialog).getByLabel('Your name').fill('Meera');
 
   // ...and everything is saved with the connection gone.
-  await goOffline(context, page);
+  await goOffline(page);
   await addressForm(dialog).getByRole('button', { name: 'Save Address' }).click();
   await expect(dialog).toBeHidden();
   await expect(card(page, 'Home', 'Villa 3, Added Offline')).toContainText(PENDING);
@@ -179,8 +166,7 @@ test('an add, an edit and a delete made offline survive an offline reload and sy
   ]);
 
   // Back online: sent by themselves, the marks go away.
-  await context.setOffline(false);
-  await expect(offlineBanner(page)).toBeHidden();
+  await goOnline(page);
   await expect(card(page, 'Home', 'Flat 1, Edited Offline')).toBeVisible();
   await expect(card(page, 'Work', 'Office 2, To Remove')).toHaveCount(0);
   await expect(card(page, 'Home', 'Villa 3, Added Offline')).toBeVisible();
@@ -213,7 +199,7 @@ test('an edit queued offline that meets a newer copy on the server shows the con
 
   await page.goto('/account/address');
   await expect(card(page, 'Home', 'Flat 5, First Copy')).toBeVisible();
-  await goOffline(context, page);
+  await goOffline(page);
   await openMenu(page, card(page, 'Home', 'Flat 5, First Copy'), 'Home', 'Edit');
   const dialog = editor(page);
   await addressForm(dialog).getByLabel('Flat / House no / Building name').fill('Flat 5, My Offline Edit');
@@ -240,28 +226,13 @@ test('an edit queued offline that meets a newer copy on the server shows the con
   await expect(conflict).toBeHidden();
 });
 
-const cartButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^(My Card|\d+ Items)/ });
 const cartPanel = (page: Page) => page.getByRole('dialog', { name: /^(My Cart|Select delivery address)$/ });
 const choice = (page: Page, building: string) =>
   page.getByRole('dialog', { name: 'Select delivery address' }).getByRole('button', { name: new RegExp(building) });
 
 /** The delivery address kept in IndexedDB (the spec's 'deliveryAddress' key). */
-const storedDeliveryAddressId = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string | null>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('keyval').objectStore('keyval').get('deliveryAddress');
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            open.result.close();
-            resolve((read.result as { _id: string } | null | undefined)?._id ?? null);
-          };
-        };
-      }),
-  );
+const storedDeliveryAddressId = async (page: Page) =>
+  (await storedValue<{ _id: string } | null>(page, 'deliveryAddress'))?._id ?? null;
 
 /** The cart's 'Select delivery address' view, from the cart panel (open). */
 async function openDeliveryChoice(page: Page) {
@@ -284,10 +255,7 @@ test('the delivery address and the address being edited follow across tabs and r
   const work = await createAddress(page, customerId, 'Work', 'Office 2, Tab Two');
   const products = (await (await request.get('/api')).json()) as { name: string; inStock: boolean }[];
   const product = products.find((p) => p.inStock)!;
-  await page
-    .getByRole('button', { name: `Add ${product.name} to cart` })
-    .first()
-    .click();
+  await addToCart(page, product.name);
   await expect(cartButton(page)).toHaveAccessibleName(/^1 Items/);
 
   // Both tabs show the cart's address choice (the open cart is shared by the tabs too).

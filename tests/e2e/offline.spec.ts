@@ -2,44 +2,36 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
-import type { Product } from '../../server/schemas/product';
+import { startServer } from '../support/server-process';
 import { seriousViolations } from './axe';
-import { expect, startServer, stopServer, test, type ConsoleGuard } from './fixtures';
-
-const banner = (page: Page) => page.getByText('You are offline. Pages you have visited still open');
-const cartButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^(My Card|\d+ Items)/ });
-const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'My Cart' });
+import {
+  addToCart,
+  allowOfflineNoise as allowRequestsThatCouldNotLeave,
+  cartButton,
+  cartPanel,
+  expect,
+  goOffline,
+  goOnline,
+  homeCard,
+  homeProducts,
+  offlineBanner as banner,
+  SERVER_START_MS,
+  test,
+  waitForServiceWorker,
+  type ConsoleGuard,
+} from './fixtures';
 
 /** Offline, the browser logs every request that could not leave; those are expected here. */
-// The last is Chrome's own message when the service worker's script cannot be fetched (the page
-// went offline as it registered; register-sw.ts tries again when the connection returns).
-const allowOfflineNoise = (consoleGuard: ConsoleGuard) =>
-  consoleGuard.allow(
-    /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|Failed to load resource|An unknown error occurred when fetching the script/,
-  );
+const allowOfflineNoise = (consoleGuard: ConsoleGuard) => {
+  allowRequestsThatCouldNotLeave(consoleGuard);
+  // Chrome's own message when the service worker's script cannot be fetched (the page went
+  // offline as it registered; register-sw.ts tries again when the connection returns).
+  consoleGuard.allow(/An unknown error occurred when fetching the script/);
+};
 
-/** The service worker controls the page: from here on its caches fill as the shopper browses. */
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-}
-
-async function goOffline(context: BrowserContext, page: Page) {
-  await context.setOffline(true);
-  await expect(banner(page)).toBeVisible();
-}
-
-async function goOnline(context: BrowserContext, page: Page) {
-  await context.setOffline(false);
-  await expect(banner(page)).toBeHidden();
-}
-
-async function homeProduct(request: APIRequestContext): Promise<Product> {
-  const products: Product[] = await (await request.get('/api')).json();
-  const count = (name: string) => products.filter((p) => p.name === name).length;
-  return products.slice(0, 6).find((p) => p.inStock && count(p.name) === 1)!;
-}
+const homeProduct = async (request: APIRequestContext) => (await homeProducts(request))[0]!;
 
 test('every kind of visited page opens offline, reloads offline, and the banner follows the connection', async ({
   page,
@@ -67,7 +59,7 @@ test('every kind of visited page opens offline, reloads offline, and the banner 
     await expect(check()).toBeVisible();
   }
 
-  await goOffline(context, page);
+  await goOffline(page);
   for (const { url, check } of visits) {
     await page.goto(url);
     await expect(check(), `${url} offline`).toBeVisible();
@@ -93,12 +85,7 @@ test('every kind of visited page opens offline, reloads offline, and the banner 
   await expect(page.getByText('Saved price from your last visit; it may have changed since.')).toBeHidden();
 });
 
-test('the cart works fully offline and survives an offline reload', async ({
-  page,
-  context,
-  request,
-  consoleGuard,
-}) => {
+test('the cart works fully offline and survives an offline reload', async ({ page, request, consoleGuard }) => {
   allowOfflineNoise(consoleGuard);
   const product = await homeProduct(request);
   await page.goto('/');
@@ -106,12 +93,10 @@ test('the cart works fully offline and survives an offline reload', async ({
   await page.reload();
   await expect(page.getByRole('article', { name: product.name }).first()).toBeVisible();
 
-  await goOffline(context, page);
+  await goOffline(page);
   await page.reload();
-  const card = page.getByRole('region', { name: 'What are you looking for?' }).getByRole('article', {
-    name: product.name,
-  });
-  await card.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+  const card = homeCard(page, product.name);
+  await addToCart(card, product.name);
   await card.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(cartButton(page)).toHaveAccessibleName(/^2 Items/);
 
@@ -122,7 +107,7 @@ test('the cart works fully offline and survives an offline reload', async ({
   await expect(line).toContainText('2');
   await line.getByRole('button', { name: 'Decrease quantity' }).click();
   await expect(cartButton(page)).toHaveAccessibleName(/^1 Items/);
-  await goOnline(context, page);
+  await goOnline(page);
 });
 
 test('the cart and popups stay in step across two tabs and reloads', async ({ page, context, request }) => {
@@ -130,10 +115,7 @@ test('the cart and popups stay in step across two tabs and reloads', async ({ pa
   const other = await context.newPage();
   await page.goto('/');
   await other.goto('/');
-  const card = page.getByRole('region', { name: 'What are you looking for?' }).getByRole('article', {
-    name: product.name,
-  });
-  await card.getByRole('button', { name: `Add ${product.name} to cart` }).click();
+  await addToCart(homeCard(page, product.name), product.name);
   await expect(cartButton(other)).toHaveAccessibleName(/^1 Items/);
 
   await cartButton(other).click();
@@ -314,7 +296,7 @@ test('a new version waiting is offered with "Update available" and reloading swi
   const distB = makeSecondBuild(distA);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-update-'));
   const marker = page.locator('meta[name="storefront-build"]');
-  let server = await startServer(dataDir, { DIST_DIR: distA });
+  let server = await startServer({ dataDir, env: { DIST_DIR: distA }, readyTimeoutMs: SERVER_START_MS });
   try {
     const port = new URL(server.url).port;
     await page.goto(server.url);
@@ -322,8 +304,8 @@ test('a new version waiting is offered with "Update available" and reloading swi
     await expect(marker).toHaveCount(0);
 
     // Deploy build B on the same origin.
-    await stopServer(server);
-    server = await startServer(dataDir, { DIST_DIR: distB, PORT: port });
+    await server.stop();
+    server = await startServer({ dataDir, env: { DIST_DIR: distB, PORT: port }, readyTimeoutMs: SERVER_START_MS });
     await page.reload();
     const prompt = page.getByRole('region', { name: 'Update available' });
     await expect(prompt).toBeVisible({ timeout: 20_000 });
@@ -336,7 +318,7 @@ test('a new version waiting is offered with "Update available" and reloading swi
     await expect(marker).toHaveAttribute('content', 'B', { timeout: 20_000 });
     await expect(page.getByRole('region', { name: 'Update available' })).toHaveCount(0);
   } finally {
-    await stopServer(server);
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(distB, { recursive: true, force: true });
   }

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeEach, expect, vi } from 'vitest';
 
 import type { TestApp } from '../setup/test-app';
+import { latestOtp, readOutbox } from '../support/sms-outbox';
 
 /** A JSON request, as the storefront sends it (state-changing API calls must be JSON). */
 export function json(
@@ -28,31 +26,11 @@ export const requestOtp = (app: TestApp, mobile: unknown, remoteAddress = '203.0
 export const verifyOtp = (app: TestApp, mobile: unknown, otp: unknown, extra: Partial<InjectOptions> = {}) =>
   app.inject(json('POST', '/api/customer/public/verify', { mobile, otp }, extra));
 
-interface OutboxLine {
-  to: string;
-  text: string;
-  at: string;
-}
-
-export function outboxLines(dataDir: string): OutboxLine[] {
-  let raw: string;
-  try {
-    raw = readFileSync(path.join(dataDir, 'sms-outbox.jsonl'), 'utf8');
-  } catch {
-    return [];
-  }
-  return raw
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as OutboxLine);
-}
+export const outboxLines = readOutbox;
 
 /** The code of the latest SMS to a number, read from the outbox as a shopper would read the SMS. */
 export function lastCode(dataDir: string, mobile: string): string {
-  const line = outboxLines(dataDir)
-    .filter((l) => l.to === `+91${mobile}`)
-    .at(-1);
-  const code = line && /code is (\d{6})/.exec(line.text)?.[1];
+  const code = latestOtp(dataDir, mobile);
   if (!code) throw new Error(`no OTP in the outbox for ${mobile}`);
   return code;
 }

@@ -6,10 +6,8 @@
  * stock of every product adds up to its initial stock minus what the orders in the database
  * took, no stock is below zero, and retrying an acknowledged request's key answers the same order.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +17,8 @@ import { openDatabase } from '../../server/db/client';
 import { addresses, customers, orderItems, orders, products, sessions } from '../../server/db/schema';
 import { jwtKey, signAccessToken } from '../../server/domain/tokens';
 import { openTestDatabase, type TestDatabase } from '../setup/template-db';
+import { startServer, type ServerProcess } from '../support/server-process';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const JWT_SECRET = 'crash-recovery-secret-that-is-long-enough-for-hs256';
 const CUSTOMERS = 24;
 const HOT_PRODUCTS = 6;
@@ -50,52 +48,14 @@ interface Acknowledged {
   items: { productId: number; quantity: number }[];
 }
 
-interface RunningServer {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-function startServer(testDb: TestDatabase): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: testDb.dataDir,
-      DATABASE_URL: testDb.databaseUrl ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-      DIST_DIR: path.join(testDb.dataDir, 'no-client'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The server on the test's database, as in production (its own process). */
+const startOn = (testDb: TestDatabase) =>
+  startServer({
+    dataDir: testDb.dataDir,
+    env: { DATABASE_URL: testDb.databaseUrl ?? '', JWT_SECRET, DIST_DIR: path.join(testDb.dataDir, 'no-client') },
   });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Storefront ready at (\S+)/.exec(output);
-      if (match) resolve({ url: match[1]!, child, output: () => output });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code, signal) =>
-      reject(new Error(`server exited (${code ?? signal}) before ready: ${output}`)),
-    );
-  });
-}
 
-function stop(server: RunningServer, signal: NodeJS.Signals): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    server.child.once('exit', () => resolve());
-    server.child.kill(signal);
-  });
-}
-
-async function post(server: RunningServer, attempt: Attempt) {
+async function post(server: ServerProcess, attempt: Attempt) {
   const response = await fetch(`${server.url}/api/order`, {
     method: 'POST',
     headers: {
@@ -114,7 +74,7 @@ async function post(server: RunningServer, attempt: Attempt) {
 
 describe('the server killed with SIGKILL in the middle of an order load', () => {
   let testDb: TestDatabase;
-  let server: RunningServer | undefined;
+  let server: ServerProcess | undefined;
   const shoppers: Shopper[] = [];
   let hot: { id: number; pricePaise: number }[] = [];
   const acknowledged: Acknowledged[] = [];
@@ -177,7 +137,7 @@ describe('the server killed with SIGKILL in the middle of an order load', () => 
   }, 120_000);
 
   afterAll(async () => {
-    if (server) await stop(server, 'SIGTERM');
+    if (server) await server.stop();
     await testDb?.dispose();
   });
 
@@ -195,7 +155,7 @@ describe('the server killed with SIGKILL in the middle of an order load', () => 
   };
 
   it('keeps every acknowledged order and the stock adds up after a restart', async () => {
-    server = await startServer(testDb);
+    server = await startOn(testDb);
     const running = server;
     let killed = false;
     let killing: Promise<void> | undefined;
@@ -214,7 +174,7 @@ describe('the server killed with SIGKILL in the middle of an order load', () => 
           }
           if (++answered >= KILL_AFTER_ANSWERS && !killing) {
             killed = true;
-            killing = stop(running, 'SIGKILL');
+            killing = running.kill();
           }
         } catch (error) {
           if (!killed) throw error;
@@ -226,12 +186,12 @@ describe('the server killed with SIGKILL in the middle of an order load', () => 
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     await killing;
-    expect(running.child.signalCode).toBe('SIGKILL');
+    expect(running.process.signalCode).toBe('SIGKILL');
     expect(acknowledged.length).toBeGreaterThan(0);
     // The kill landed while requests were in flight, not after the load drained.
     expect(unanswered.length).toBeGreaterThan(0);
 
-    server = await startServer(testDb);
+    server = await startOn(testDb);
     const restarted = server;
 
     // Every acknowledged order is there, with its items, for its customer.
@@ -261,7 +221,7 @@ describe('the server killed with SIGKILL in the middle of an order load', () => 
     // Stock adds up: initial minus everything the (not cancelled) orders in the database took.
     const checker =
       testDb.databaseUrl === undefined
-        ? (await stop(restarted, 'SIGTERM'), await openDatabase({ dataDir: testDb.dataDir }))
+        ? (await restarted.stop(), await openDatabase({ dataDir: testDb.dataDir }))
         : await openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
     testDb.database = checker;
     const { db } = checker;

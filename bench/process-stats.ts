@@ -48,3 +48,10 @@ export function backendCpuMsBetween(before: Map<number, number>, after: Map<numb
   for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
+
+/** Resident memory of a process in MB (one decimal), from /proc (Linux). */
+export function rssMbOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 102.4) / 10;
+}

@@ -26,6 +26,13 @@ export function initialLibraries(): { plugin: Plugin; has: (id: string) => boole
 }
 
 /**
+ * Library modules the entry reaches only through a barrel (`@tanstack/react-query`'s index) that
+ * only lazy chunks use: restoring the persisted cache, and mutations (sign-in, checkout, the
+ * address book). Left out of `vendor`, they load with the screens that use them.
+ */
+const LAZY_ONLY = /query-core[\\/].*(hydration|mutationObserver)|react-query[\\/].*useMutation/;
+
+/**
  * The chunk groups of the client build (decision 012), given what the entry reaches statically.
  * The libraries every page needs travel as one long-cached chunk: fewer requests, and one gzip
  * stream compresses better than a dozen small ones. Library code that only lazy chunks use is
@@ -40,7 +47,7 @@ export function firstLoadChunkGroups(initial: (id: string) => boolean) {
           id,
         ) &&
         initial(id) &&
-        !/query-core[\\/].*hydration/.test(id),
+        !LAZY_ONLY.test(id),
     },
     {
       // The app's own helpers that the first screen and lazy chunks share: one chunk

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/Button';
 import { formatRupees } from '../../../lib/money';
 import { NeedsConnection } from '../../pwa';
-import type { PlaceFeedback } from '../use-checkout';
+import type { PlaceFeedback } from '../use-place-order';
 import * as styles from './Checkout.css';
 
 interface Props {

@@ -1,17 +1,14 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, type FormEvent, type KeyboardEvent } from 'react';
 
 import { Button } from '../../../components/Button';
-import { useRequestOtp } from '../api/request-otp';
-import { useVerifyOtp } from '../api/verify-otp';
-import { LOGIN_TEXT, RESEND_WAIT_SECONDS } from '../constants';
-import { AUTH_ERRORS, loginVerifyMessage } from '../errors';
-import { toChallenge, type Challenge, type Problem } from '../login-flow';
+import { LOGIN_TEXT } from '../constants';
+import { AUTH_ERRORS } from '../errors';
+import type { Challenge } from '../login-flow';
 import { COUNTRY_PREFIX } from '../phone';
-import { formatCountdown, useResendTimer } from '../use-resend-timer';
-import { useRetryWhenOnline } from '../use-retry-when-online';
-import { useWebOtp } from '../use-web-otp';
+import { useCodeEntry } from '../use-code-entry';
+import { formatCountdown } from '../use-resend-timer';
 import * as styles from './LoginDialog.css';
-import { emptyOtp, OtpInput } from './OtpInput';
+import { OtpInput } from './OtpInput';
 
 interface OtpStepProps {
   mobile: string;
@@ -23,87 +20,23 @@ interface OtpStepProps {
 }
 
 /** The second login step: the six-digit code, its resend countdown, and verifying it. */
-export function OtpStep({ mobile, challenge, onResent, onCodeEnded, onVerified }: OtpStepProps) {
-  const verify = useVerifyOtp();
-  const resend = useRequestOtp();
-  const timer = useResendTimer(challenge.resendAt);
-  const [digits, setDigits] = useState(emptyOtp);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [alert, setAlert] = useState<{ message: string } | null>(null);
-  const firstBox = useRef<HTMLInputElement>(null);
+export function OtpStep(props: OtpStepProps) {
+  const { mobile, challenge } = props;
+  const entry = useCodeEntry(props);
+  const { digits, problem, timer } = entry;
   const messageId = useId();
-  const code = digits.join('');
-  const complete = /^\d{6}$/.test(code);
-
-  useEffect(() => firstBox.current?.focus(), []);
-
-  // Spec point 8: a refused code also raises a browser alert, once the cleared boxes are on screen.
-  useEffect(() => {
-    if (!alert) return;
-    window.alert(alert.message);
-    firstBox.current?.focus();
-  }, [alert]);
-
-  const submitCode = async (value: string) => {
-    if (!/^\d{6}$/.test(value)) {
-      setProblem({ message: AUTH_ERRORS.otpIncomplete, network: false });
-      return;
-    }
-    if (verify.isPending) return;
-    setProblem(null);
-    setNotice(null);
-    try {
-      await verify.mutateAsync({ mobile, otp: value });
-      onVerified();
-    } catch (error) {
-      const { message, network, codeEnded } = await loginVerifyMessage(error);
-      setProblem({ message, network });
-      // Without an answer the code may still be right: keep it and try again once back online.
-      if (network) return;
-      if (codeEnded) onCodeEnded();
-      setDigits(emptyOtp());
-      setAlert({ message });
-    }
-  };
-  useRetryWhenOnline(problem?.network ?? false, () => void submitCode(code));
-
-  // A code offered from the SMS (WebOTP) submits at once.
-  useWebOtp(challenge.expiresAt, (received) => {
-    setDigits([...received]);
-    void submitCode(received);
-  });
-
-  const resendCode = async () => {
-    setProblem(null);
-    setNotice(null);
-    // The button gives way to the countdown: keep focus in the dialog.
-    firstBox.current?.focus();
-    timer.restart(RESEND_WAIT_SECONDS);
-    try {
-      const next = toChallenge(mobile, await resend.mutateAsync(mobile));
-      onResent(next);
-      timer.restart(next.resendIn || RESEND_WAIT_SECONDS);
-      setDigits(emptyOtp());
-      setNotice('We have sent you a new OTP.');
-      firstBox.current?.focus();
-    } catch (error) {
-      console.info('OTP resend failed', error);
-      timer.restart(0);
-      setProblem({ message: AUTH_ERRORS.resendFailed, network: false });
-    }
-  };
+  const complete = /^\d{6}$/.test(entry.code);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void submitCode(code);
+    void entry.submitCode(entry.code);
   };
 
   // Enter with boxes still empty: the submit button is disabled, so say what is missing.
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key === 'Enter' && !complete) {
       event.preventDefault();
-      setProblem({ message: AUTH_ERRORS.otpIncomplete, network: false });
+      entry.setProblem({ message: AUTH_ERRORS.otpIncomplete, network: false });
     }
   };
 
@@ -118,10 +51,10 @@ export function OtpStep({ mobile, challenge, onResent, onCodeEnded, onVerified }
       <OtpInput
         digits={digits}
         onChange={(next) => {
-          setDigits(next);
-          if (problem && !problem.network) setProblem(null);
+          entry.setDigits(next);
+          if (problem && !problem.network) entry.setProblem(null);
         }}
-        firstBoxRef={firstBox}
+        firstBoxRef={entry.firstBox}
         invalid={Boolean(problem)}
         describedBy={problem ? messageId : undefined}
       />
@@ -130,24 +63,24 @@ export function OtpStep({ mobile, challenge, onResent, onCodeEnded, onVerified }
           {problem.message}
         </p>
       )}
-      {notice && (
+      {entry.notice && (
         <p className={styles.notice} role="status">
-          {notice}
+          {entry.notice}
         </p>
       )}
       <Button
         type="submit"
         className={styles.submit}
-        disabled={!complete || verify.isPending}
-        aria-busy={verify.isPending || undefined}
+        disabled={!complete || entry.verifying}
+        aria-busy={entry.verifying || undefined}
       >
         Verify
       </Button>
       <ResendRow
         canResend={timer.canResend}
         remaining={timer.remaining}
-        pending={resend.isPending}
-        onResend={() => void resendCode()}
+        pending={entry.resending}
+        onResend={() => void entry.resendCode()}
       />
     </form>
   );

@@ -45,7 +45,16 @@ function newestMtime(target) {
   return newest;
 }
 
-const CLIENT_INPUTS = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'server/schemas'];
+const CLIENT_INPUTS = [
+  'src',
+  'sw',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'build',
+  'package-lock.json',
+  'server/schemas',
+];
 
 /** True when dist/ is missing or older than any client source. */
 export function clientBuildIsStale() {

@@ -1,5 +1,5 @@
 /**
- * The app shell in index.html, rendered at build time (vite.config.ts, prerenderShell): the real
+ * The app shell in index.html, rendered at build time (build/vite-plugins): the real
  * header and layout as a signed-out visitor with an empty cart first sees them on `/`. The browser
  * paints it as soon as the HTML and stylesheets are in, before any script has run; React replaces
  * it with the live page on its first commit (createRoot clears the container).

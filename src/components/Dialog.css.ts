@@ -1,4 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
 
 import { vars } from '../styles/theme.css';
 
@@ -23,11 +24,17 @@ export const dialog = style({
   '@media': { '(prefers-reduced-motion: reduce)': { selectors: { '&[open]': { animation: 'none' } } } },
 });
 
-export const panel = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['3'],
-  padding: vars.space['6'],
+export const panel = recipe({
+  base: { display: 'flex', flexDirection: 'column', padding: vars.space['6'] },
+  variants: {
+    density: {
+      // A title, a few lines and the actions.
+      compact: { gap: vars.space['3'] },
+      // A header with buttons above a form (sign-in).
+      comfortable: { gap: vars.space['4'] },
+    },
+  },
+  defaultVariants: { density: 'compact' },
 });
 
 export const title = style({ fontSize: vars.fontSize.lg, fontWeight: 700, outline: 'none' });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
 
 import * as styles from './Dialog.css';
 
@@ -47,6 +47,35 @@ export function useModalDialog(
 /** True when a click landed on the dialog's backdrop rather than on its content. */
 export const isBackdropClick = (event: React.MouseEvent<HTMLDialogElement>) => event.target === event.currentTarget;
 
+interface FrameProps {
+  dialogRef: RefObject<HTMLDialogElement | null>;
+  /** The content is rendered only while open, so closing resets it. */
+  open: boolean;
+  labelledBy: string;
+  /** `compact` for a message and its actions, `comfortable` for a header above a form. */
+  density?: 'compact' | 'comfortable';
+  onBackdropClick: () => void;
+  onCancel?: (event: SyntheticEvent<HTMLDialogElement>) => void;
+  children: ReactNode;
+}
+
+/** The modal box every dialog shares: the native <dialog>, its backdrop and its padded panel. */
+export function DialogFrame({ dialogRef, open, labelledBy, density, onBackdropClick, onCancel, children }: FrameProps) {
+  return (
+    <dialog
+      ref={dialogRef}
+      className={styles.dialog}
+      aria-labelledby={labelledBy}
+      onCancel={onCancel}
+      onClick={(event) => {
+        if (isBackdropClick(event)) onBackdropClick();
+      }}
+    >
+      {open && <div className={styles.panel({ density })}>{children}</div>}
+    </dialog>
+  );
+}
+
 interface Props {
   open: boolean;
   onClose: () => void;
@@ -62,23 +91,12 @@ export function Dialog({ open, onClose, title, children, actions }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const ref = useModalDialog(open, onClose, heading);
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      onClick={(event) => {
-        if (isBackdropClick(event)) onClose();
-      }}
-    >
-      {open && (
-        <div className={styles.panel}>
-          <h2 id={titleId} ref={heading} tabIndex={-1} className={styles.title}>
-            {title}
-          </h2>
-          <div className={styles.body}>{children}</div>
-          {actions && <div className={styles.actions}>{actions}</div>}
-        </div>
-      )}
-    </dialog>
+    <DialogFrame dialogRef={ref} open={open} labelledBy={titleId} onBackdropClick={onClose}>
+      <h2 id={titleId} ref={heading} tabIndex={-1} className={styles.title}>
+        {title}
+      </h2>
+      <div className={styles.body}>{children}</div>
+      {actions && <div className={styles.actions}>{actions}</div>}
+    </DialogFrame>
   );
 }

@@ -16,6 +16,12 @@ export function createQueryClient() {
           return failureCount < 2;
         },
       },
+      mutations: {
+        // Sent when asked, online or not: offline, a sign-in or an order fails at once and the
+        // screen says so. Only the address book queues changes while offline (its keyed defaults
+        // say 'online', see features/address/api/address-mutations.ts).
+        networkMode: 'always',
+      },
     },
   });
 }

@@ -1,4 +1,4 @@
-import { useQueryClient, type Mutation } from '@tanstack/react-query';
+import { useMutationState, useQueryClient, type Mutation } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useEffectEvent, useMemo } from 'react';
 
@@ -15,7 +15,6 @@ import { useAddresses } from './api/get-addresses';
 import { addressesAtom } from './atoms';
 import { ADDRESS_BANNERS } from './constants';
 import type { Address } from './types';
-import { useMutationsWith } from './use-address-mutations';
 
 /** A row of the list: a saved address, possibly with a change still waiting to be sent. */
 export interface AddressRowView {
@@ -62,18 +61,20 @@ export function useAddressBook() {
     if (query.data) persist(query.data);
   }, [query.data]);
 
-  const pending = useMutationsWith(ADDRESS_ROOT, 'pending', (m) => ({
-    kind: kindOf(m),
-    variables: m.state.variables,
-    id: m.mutationId,
-  }));
-  const failed = useMutationsWith(ADDRESS_ROOT, 'error', (m) => ({
-    id: m.mutationId,
-    // The server's words when it answered; a call that never got an answer (the browser said
-    // online, the network did not) gets the spec's banner, not the browser's "Failed to fetch".
-    message: m.state.error instanceof AddressCallError ? m.state.error.message : '',
-    kind: kindOf(m),
-  }));
+  const pending = useMutationState({
+    filters: { mutationKey: ADDRESS_ROOT, status: 'pending' },
+    select: (m) => ({ kind: kindOf(m), variables: m.state.variables, id: m.mutationId }),
+  });
+  const failed = useMutationState({
+    filters: { mutationKey: ADDRESS_ROOT, status: 'error' },
+    select: (m) => ({
+      id: m.mutationId,
+      // The server's words when it answered; a call that never got an answer (the browser said
+      // online, the network did not) gets the spec's banner, not the browser's "Failed to fetch".
+      message: m.state.error instanceof AddressCallError ? m.state.error.message : '',
+      kind: kindOf(m),
+    }),
+  });
 
   const base = query.data ?? (stored.length > 0 || query.isError ? stored : undefined);
 

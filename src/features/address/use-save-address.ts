@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 
-import { addressMutationKey, type AddVariables, type EditVariables } from './api/address-mutations';
+import type { AddVariables, EditVariables } from './api/address-mutations';
 import type { Address, AddressDraft } from './types';
-import { useRunMutation } from './use-address-mutations';
+import { useAddressMutation } from './use-address-mutations';
 
 /** A UUID for a new address, chosen here so that a replayed add cannot save it twice. */
 export function newAddressId(): string {
@@ -20,8 +20,8 @@ export function newAddressId(): string {
  * at once; the list shows the change as pending until the server has it, and a refusal as a banner.
  */
 export function useSaveAddress(customerId: string | undefined) {
-  const mutateAdd = useRunMutation<AddVariables>(addressMutationKey('add'));
-  const mutateEdit = useRunMutation<EditVariables>(addressMutationKey('edit'));
+  const { mutate: mutateAdd } = useAddressMutation<AddVariables>('add');
+  const { mutate: mutateEdit } = useAddressMutation<EditVariables>('edit');
   return useCallback(
     (draft: AddressDraft, editing: Address | null) => {
       if (!customerId || !draft.gps) return;

@@ -5,12 +5,12 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Popover } from '../../../components/Popover';
 import { Spinner } from '../../../components/Spinner';
-import { addressMutationKey, type DeleteVariables } from '../api/address-mutations';
+import type { DeleteVariables } from '../api/address-mutations';
 import { selectedAddressAtom } from '../atoms';
 import { ADDRESS_TEXT } from '../constants';
 import type { Address } from '../types';
 import { useAddressBook, type AddressRowView } from '../use-address-book';
-import { useRunMutation } from '../use-address-mutations';
+import { useAddressMutation } from '../use-address-mutations';
 import { useSaveAddress } from '../use-save-address';
 import { AddressEditor } from './AddressEditor';
 import { AddressSummary, Banners } from './AddressParts';
@@ -35,7 +35,7 @@ function SavedAddressesContent() {
   const [editorOpen, setEditorOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Address | null>(null);
   const save = useSaveAddress(customerId);
-  const remove = useRunMutation<DeleteVariables>(addressMutationKey('delete'));
+  const { mutate: remove } = useAddressMutation<DeleteVariables>('delete');
 
   const openEditor = async (address: Address | null) => {
     setEditing(address);

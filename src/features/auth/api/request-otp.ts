@@ -1,5 +1,5 @@
+import { useMutation } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { useCallback, useState } from 'react';
 
 import { api } from '../../../lib/api-client';
 import { authStateAtom } from '../atoms';
@@ -28,29 +28,17 @@ export async function requestOtp(mobile: string): Promise<OtpRequested> {
 
 /**
  * Spec point 4: requesting sets loading and clears the error; a failure stores the catalogue's
- * message. Plain state rather than useMutation: the mutation observer would join the shared vendor
- * chunk and the first load of every page (docs/decisions/004-page-weight-budget.md).
+ * message. `mutateAsync` resolves with the code's details or rejects with the failure.
  */
 export function useRequestOtp() {
   const setAuth = useSetAtom(authStateAtom);
-  const [isPending, setPending] = useState(false);
-  const run = useCallback(
-    async (mobile: string) => {
-      setPending(true);
-      setAuth((state) => ({ ...state, loading: true, error: null }));
-      try {
-        const requested = await requestOtp(mobile);
-        setAuth((state) => ({ ...state, loading: false }));
-        return requested;
-      } catch (error) {
-        const message = await otpRequestErrorMessage(error);
-        setAuth((state) => ({ ...state, loading: false, error: message }));
-        throw error;
-      } finally {
-        setPending(false);
-      }
+  return useMutation({
+    mutationFn: requestOtp,
+    onMutate: () => setAuth((state) => ({ ...state, loading: true, error: null })),
+    onSuccess: () => setAuth((state) => ({ ...state, loading: false })),
+    onError: async (error) => {
+      const message = await otpRequestErrorMessage(error);
+      setAuth((state) => ({ ...state, loading: false, error: message }));
     },
-    [setAuth],
-  );
-  return { run, isPending };
+  });
 }

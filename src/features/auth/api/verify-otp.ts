@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
-import { useCallback, useState } from 'react';
 
 import { api } from '../../../lib/api-client';
 import { authStateAtom } from '../atoms';
@@ -46,26 +45,17 @@ export function useVerifyOtp() {
   const setAuth = useSetAtom(authStateAtom);
   const queryClient = useQueryClient();
   const { auth } = useRouteContext({ from: '__root__' });
-  const [isPending, setPending] = useState(false);
-  const run = useCallback(
-    async (input: { mobile: string; otp: string }) => {
-      setPending(true);
-      setAuth((state) => ({ ...state, loading: true, error: null }));
-      try {
-        const verified = await verifyOtp(input);
-        queryClient.removeQueries({ predicate: isCustomerQuery });
-        setAuth({ token: verified.token, isAuthenticated: true, loading: false, error: null });
-        auth.signedIn();
-        return verified;
-      } catch (error) {
-        const message = await verifyErrorMessage(error);
-        setAuth({ token: null, isAuthenticated: false, loading: false, error: message });
-        throw error;
-      } finally {
-        setPending(false);
-      }
+  return useMutation({
+    mutationFn: verifyOtp,
+    onMutate: () => setAuth((state) => ({ ...state, loading: true, error: null })),
+    onSuccess: (verified) => {
+      queryClient.removeQueries({ predicate: isCustomerQuery });
+      setAuth({ token: verified.token, isAuthenticated: true, loading: false, error: null });
+      auth.signedIn();
     },
-    [setAuth, queryClient, auth],
-  );
-  return { run, isPending };
+    onError: async (error) => {
+      const message = await verifyErrorMessage(error);
+      setAuth({ token: null, isAuthenticated: false, loading: false, error: message });
+    },
+  });
 }

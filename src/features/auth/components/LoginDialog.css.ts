@@ -1,34 +1,6 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 
 import { vars } from '../../../styles/theme.css';
-
-const rise = keyframes({
-  from: { opacity: 0, transform: 'translateY(8px) scale(0.98)' },
-  to: { opacity: 1, transform: 'none' },
-});
-
-export const dialog = style({
-  width: 'min(calc(100% - 32px), 420px)',
-  maxHeight: 'calc(100dvh - 32px)',
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  color: vars.color.text,
-  boxShadow: vars.shadow.raised,
-  selectors: {
-    '&[open]': { animation: `${rise} 160ms ease-out` },
-    '&::backdrop': { background: 'rgba(0, 0, 0, 0.5)' },
-  },
-  '@media': { '(prefers-reduced-motion: reduce)': { selectors: { '&[open]': { animation: 'none' } } } },
-});
-
-export const panel = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['4'],
-  padding: vars.space['6'],
-});
 
 export const header = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], minHeight: '40px' });
 

@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { OtpStep, toChallenge } from './LoginDialog';
+import { toChallenge } from '../login-flow';
+import { OtpStep } from './OtpStep';
 
 // The code step only needs the auth context from the router.
 vi.mock('@tanstack/react-router', () => ({

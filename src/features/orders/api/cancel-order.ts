@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { OrderResponse } from '../../../../server/schemas/order';
 import { orderQueryOptions } from './get-order';
@@ -12,23 +11,15 @@ export const cancelOrder = (id: string, reason: string) =>
     .json<OrderResponse>()
     .then((body) => body.data);
 
-/**
- * Cancels an order and refreshes every order query. Plain state rather than useMutation: the
- * mutation observer would join the shared vendor chunk that the first page loads.
- */
+/** Cancels an order and refreshes every order query; `cancel(reason)` resolves with the order. */
 export function useCancelOrder(id: string) {
   const queryClient = useQueryClient();
-  const [isPending, setPending] = useState(false);
-  async function cancel(reason: string) {
-    setPending(true);
-    try {
-      const order = await cancelOrder(id, reason);
+  const mutation = useMutation({
+    mutationFn: (reason: string) => cancelOrder(id, reason),
+    onSuccess: async (order) => {
       queryClient.setQueryData(orderQueryOptions(id).queryKey, order);
       await queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
-      return order;
-    } finally {
-      setPending(false);
-    }
-  }
-  return { cancel, isPending };
+    },
+  });
+  return { cancel: mutation.mutateAsync, isPending: mutation.isPending };
 }

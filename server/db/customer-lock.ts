@@ -1,0 +1,13 @@
+import { eq } from 'drizzle-orm';
+
+import type { Executor } from './client';
+import { customers } from './schema';
+
+/**
+ * Every write to a customer's orders or wallet first locks the customer's row: one at a time.
+ * False when the customer does not exist.
+ */
+export async function lockCustomer(tx: Executor, customerId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+  return Boolean(row);
+}

@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 
 import { REDEEM_FAILURES_PER_HOUR } from '../domain/gift-cards';
 import type { Db } from './client';
-import { lockCustomer } from './customer-lock';
+import { lockCustomer } from './locks';
 import { giftCardAttempts, giftCards, walletLedger } from './schema';
 import { walletBalancePaise } from './wallet';
 

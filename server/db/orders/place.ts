@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 import { computeCharges, type Charges } from '../../domain/charges';
 import { findServingStore, type StoreLocation } from '../../domain/delivery';
@@ -14,7 +14,7 @@ import {
 } from '../../domain/order-rules';
 import { PAYMENT_PROVIDERS, paymentLabel, type PaymentMethodId } from '../../domain/payments';
 import type { Db, Executor } from '../client';
-import { lockCustomer } from '../customer-lock';
+import { lockCustomer, lockProducts } from '../locks';
 import { preparedStatement } from '../prepared';
 import { addresses, orders, products, walletLedger, type OrderAddressSnapshot } from '../schema';
 import { loadOrder, type OrderDetail, type OrderItemDetail } from './read';
@@ -173,17 +173,10 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       .from(addresses)
       .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, input.customerId)))
       .for('share');
-    await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(
-        inArray(
-          products.id,
-          lines.map((line) => line.productId),
-        ),
-      )
-      .orderBy(asc(products.id))
-      .for('update');
+    await lockProducts(
+      tx,
+      lines.map((line) => line.productId),
+    );
     const again = await attemptOrder(tx, input, lines, true);
     if (again === 'stale') throw new Error("an order's context changed while it was locked");
     return again;

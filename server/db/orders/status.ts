@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 
 import { transition } from '../../domain/order-status';
 import { PAYMENT_PROVIDERS, type PaymentMethodId } from '../../domain/payments';
 import type { Db } from '../client';
-import { lockCustomer } from '../customer-lock';
+import { lockCustomer, lockProducts } from '../locks';
 import { orderItems, orders, products, walletLedger } from '../schema';
 import { loadOrder, toStatus, type OrderDetail } from './read';
 
@@ -61,17 +61,10 @@ export async function cancelOrder(
       .where(eq(orderItems.orderId, input.orderId))
       .orderBy(asc(orderItems.productId));
     // Locked in id order, as orders lock them, so a cancel and an order never deadlock.
-    await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(
-        inArray(
-          products.id,
-          lines.map((line) => line.productId),
-        ),
-      )
-      .orderBy(asc(products.id))
-      .for('update');
+    await lockProducts(
+      tx,
+      lines.map((line) => line.productId),
+    );
     const values = sql.join(
       lines.map((line) => sql`(${line.productId}::int, ${line.quantity}::int)`),
       sql`, `,

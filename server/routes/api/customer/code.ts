@@ -15,11 +15,10 @@ import {
   parseOtp,
 } from '../../../domain/auth';
 import { HttpError, badRequest } from '../../../errors';
-import { setSessionCookies } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
 import { OtpRequestBody, OtpRequestResponse, SignInResponse, VerifyOtpBody } from '../../../schemas/customer';
 import { SmsError } from '../../../sms/types';
-import { issueSession } from './issue-session';
+import { startSession } from './start-session';
 import { rawField } from './sent-body';
 
 const tags = ['customer'];
@@ -154,15 +153,7 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
         now: app.clock.now(),
       });
       if (result.outcome !== 'signed-in') throw verifyFailure(result, config, app.clock.now());
-      const { customer, session } = result;
-      const cookies = await issueSession(app, customer, session);
-      setSessionCookies(reply, request, cookies);
-      return {
-        success: true as const,
-        message: AUTH_MESSAGES.loginSuccessful,
-        token: cookies.access.token,
-        data: { id: customer.id, mobile: customer.mobile },
-      };
+      return startSession(app, request, reply, result, AUTH_MESSAGES.loginSuccessful);
     },
   );
 };

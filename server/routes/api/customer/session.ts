@@ -4,10 +4,10 @@ import type { AppConfig } from '../../../config';
 import { familyOfRefreshToken, revokeFamily, rotateSession } from '../../../db/auth/sessions';
 import { AUTH_MESSAGES, REFRESH_REUSE_GRACE_SECONDS } from '../../../domain/auth';
 import { HttpError } from '../../../errors';
-import { clearSessionCookies, COOKIES, setSessionCookies, signedIn, signedInSecurity } from '../../../plugins/auth';
+import { clearSessionCookies, COOKIES, signedIn, signedInSecurity } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
 import { LogoutBody, MeResponse, MessageResponse, RefreshBody, RefreshResponse } from '../../../schemas/customer';
-import { issueSession } from './issue-session';
+import { startSession } from './start-session';
 
 const tags = ['customer'];
 
@@ -42,16 +42,10 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (a
           throw new HttpError(401, AUTH_MESSAGES.refreshInvalid);
         }
         if (result.grace) request.log.info('a just-replaced refresh token came back within the grace window; renewed');
-        const { customer, session } = result;
-        const cookies = await issueSession(app, customer, session);
-        setSessionCookies(reply, request, cookies);
         return {
-          success: true as const,
-          message: AUTH_MESSAGES.refreshed,
-          token: cookies.access.token,
-          data: { id: customer.id, mobile: customer.mobile },
+          ...(await startSession(app, request, reply, result, AUTH_MESSAGES.refreshed)),
           // A client that keeps the token itself gets the next one; browsers have it as a cookie.
-          ...(!fromCookie && { refreshToken: session.refreshToken }),
+          ...(!fromCookie && { refreshToken: result.session.refreshToken }),
         };
       },
     );

@@ -24,6 +24,7 @@ import {
   UserIdParams,
   type Address,
 } from '../../../schemas/address';
+import { keepOutOfCaches } from '../../no-store';
 
 const tags = ['address'];
 
@@ -68,9 +69,7 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.database;
   app.addSchema(AddressSchema);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  keepOutOfCaches(app);
 
   app.get(
     '/api/address/',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { AppConfig } from '../../../config';
+import { keepOutOfCaches } from '../../no-store';
 import accountRoutes from './account';
 import codeRoutes from './code';
 import { keepSentBodies } from './sent-body';
@@ -12,11 +13,7 @@ import sessionRoutes from './session';
  */
 const customerRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, { config }) => {
   keepSentBodies(app);
-
-  // Answers here carry tokens or personal data: no cache may keep them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  keepOutOfCaches(app);
 
   await app.register(codeRoutes, { config });
   await app.register(sessionRoutes, { config });

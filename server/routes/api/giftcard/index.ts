@@ -8,6 +8,7 @@ import { HttpError } from '../../../errors';
 import { signedIn, signedInSecurity } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
 import { RedeemBody, RedeemResponse, WalletResponse } from '../../../schemas/order';
+import { keepOutOfCaches } from '../../no-store';
 
 const tags = ['giftcard'];
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
@@ -16,9 +17,7 @@ const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' 
 const giftCardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.database;
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  keepOutOfCaches(app);
 
   app.get(
     '/api/giftcard',

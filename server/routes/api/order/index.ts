@@ -21,6 +21,7 @@ import {
   QuoteBody,
   QuoteResponse,
 } from '../../../schemas/order';
+import { keepOutOfCaches } from '../../no-store';
 import { toBill, toCurrentLine, toOrder, toServiceability, toSummary } from './serialize';
 
 const tags = ['order'];
@@ -33,9 +34,7 @@ const toLines = (items: { productId: number; quantity: number; price: number }[]
 const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.database;
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  keepOutOfCaches(app);
 
   app.post(
     '/api/order/quote',

@@ -1,10 +1,22 @@
-import type { OrderAddressSnapshot } from '../db/schema';
-
 export interface OrderLineInput {
   productId: number;
   quantity: number;
   /** The price in paise the shopper was shown; a different current price refuses the order. */
   pricePaise: number;
+}
+
+/** The delivery address as it was when the order was placed (the saved address may change later). */
+export interface OrderAddressSnapshot {
+  tag: string;
+  name: string;
+  buildingName: string;
+  floor: string | null;
+  nearBy: string | null;
+  locality: string;
+  city: string;
+  mobile: string | null;
+  latitude: number;
+  longitude: number;
 }
 
 /** A product of the order as it stands now, sent back when the order could not be placed. */
@@ -28,6 +40,7 @@ export interface ProductNow {
   stock: number;
 }
 
+/** The snapshot fields of a saved address (dropping any others, such as its version). */
 export function addressSnapshot(row: OrderAddressSnapshot): OrderAddressSnapshot {
   return {
     tag: row.tag,

@@ -9,6 +9,7 @@ import {
   checkLines,
   mergeLines,
   type CurrentLine,
+  type OrderAddressSnapshot,
   type OrderLineInput,
   type ProductNow,
 } from '../../domain/order-rules';
@@ -16,7 +17,7 @@ import { PAYMENT_PROVIDERS, paymentLabel, type PaymentMethodId } from '../../dom
 import type { Db, Executor } from '../client';
 import { lockCustomer, lockProducts } from '../locks';
 import { preparedStatement } from '../prepared';
-import { addresses, orders, products, walletLedger, type OrderAddressSnapshot } from '../schema';
+import { addresses, orders, products, walletLedger } from '../schema';
 import { loadOrder, type OrderDetail, type OrderItemDetail } from './read';
 
 export interface PlaceOrderInput {

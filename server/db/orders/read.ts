@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 
 import type { Charges } from '../../domain/charges';
+import type { OrderAddressSnapshot } from '../../domain/order-rules';
 import { canCancel, isOrderStatus, type OrderStatus } from '../../domain/order-status';
 import { paymentLabel, type PaymentMethodId } from '../../domain/payments';
 import type { Db, Executor } from '../client';
-import { orderItems, orders, stores, type OrderAddressSnapshot } from '../schema';
+import { orderItems, orders, stores } from '../schema';
 
 export interface OrderItemDetail {
   productId: number;

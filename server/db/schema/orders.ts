@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import type { OrderAddressSnapshot } from '../../domain/order-rules';
 import { timestamptz } from './columns';
 import { products } from './catalog';
 import { customers } from './customers';
@@ -43,20 +44,6 @@ export const stores = pgTable(
     check('stores_longitude_range', sql`${t.longitude} BETWEEN -180 AND 180`),
   ],
 );
-
-/** The delivery address as it was when the order was placed (the saved address may change later). */
-export interface OrderAddressSnapshot {
-  tag: string;
-  name: string;
-  buildingName: string;
-  floor: string | null;
-  nearBy: string | null;
-  locality: string;
-  city: string;
-  mobile: string | null;
-  latitude: number;
-  longitude: number;
-}
 
 /**
  * Orders. `number` is the running order number shoppers see. Charges are integer paise, fixed when

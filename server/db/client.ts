@@ -15,6 +15,10 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of `Db`, as its `transaction()` callback receives it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a query may run: the database or a transaction on it. */
+export type Executor = Db | Tx;
 
 export interface Database {
   kind: 'pglite' | 'postgres';

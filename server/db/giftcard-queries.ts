@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 
 import { REDEEM_FAILURES_PER_HOUR } from '../domain/gift-cards';
 import type { Db } from './client';
-import { walletBalancePaise } from './order-queries';
-import { customers, giftCardAttempts, giftCards, orders, walletLedger } from './schema';
+import { lockCustomer } from './locks';
+import { giftCardAttempts, giftCards, walletLedger } from './schema';
+import { walletBalancePaise } from './wallet';
 
 export type RedeemResult =
   | { outcome: 'redeemed'; amountPaise: number; balancePaise: number }
@@ -20,7 +21,7 @@ export async function redeemGiftCard(
   input: { customerId: string; codeHash: string; now: Date },
 ): Promise<RedeemResult> {
   return db.transaction(async (tx): Promise<RedeemResult> => {
-    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId)).for('update');
+    await lockCustomer(tx, input.customerId);
     const since = new Date(input.now.getTime() - HOUR_MS);
     const [failures] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -52,39 +53,6 @@ export async function redeemGiftCard(
       balancePaise: await walletBalancePaise(tx, input.customerId),
     };
   });
-}
-
-export interface WalletEntry {
-  id: string;
-  amountPaise: number;
-  kind: 'giftcard' | 'order' | 'refund';
-  createdAt: Date;
-  orderId: string | null;
-  orderNumber: number | null;
-  codeHint: string | null;
-}
-
-export async function walletSummary(db: Db, customerId: string, limit = 50) {
-  const [balancePaise, entries] = await Promise.all([
-    walletBalancePaise(db, customerId),
-    db
-      .select({
-        id: walletLedger.id,
-        amountPaise: walletLedger.amountPaise,
-        kind: walletLedger.kind,
-        createdAt: walletLedger.createdAt,
-        orderId: walletLedger.orderId,
-        orderNumber: orders.number,
-        codeHint: giftCards.codeHint,
-      })
-      .from(walletLedger)
-      .leftJoin(orders, eq(orders.id, walletLedger.orderId))
-      .leftJoin(giftCards, eq(giftCards.id, walletLedger.giftCardId))
-      .where(eq(walletLedger.customerId, customerId))
-      .orderBy(desc(walletLedger.createdAt), desc(walletLedger.id))
-      .limit(limit),
-  ]);
-  return { balancePaise, entries: entries as WalletEntry[] };
 }
 
 /** Stores new cards (only the HMAC of each code) and returns nothing secret: the caller holds the codes. */

@@ -7,7 +7,9 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { insertGiftCards } from '../db/giftcard-queries';
-import { advanceOrder, cancelOrder, listStores, orderIdByNumber, type ChangeStatusResult } from '../db/order-queries';
+import { orderIdByNumber } from '../db/orders/read';
+import { advanceOrder, cancelOrder, type ChangeStatusResult } from '../db/orders/status';
+import { listStores } from '../db/stores';
 import {
   generateGiftCardCode,
   hashGiftCardCode,

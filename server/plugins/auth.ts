@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import fp from 'fastify-plugin';
 
 import type { AppConfig } from '../config';
-import { findSignedInCustomer, sweepAuthRows } from '../db/auth-queries';
+import { sweepAuthRows } from '../db/auth/otp';
+import { findSignedInCustomer } from '../db/auth/sessions';
 import { AUTH_MESSAGES, deriveKey } from '../domain/auth';
 import {
   jwtKey,
@@ -51,6 +52,15 @@ export const COOKIES = {
 
 /** The refresh token only ever travels to the customer endpoints that read it. */
 export const REFRESH_COOKIE_PATH = '/api/customer';
+
+/** The OpenAPI `security` of every route behind `app.authenticate`. */
+export const signedInSecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+/** The customer `app.authenticate` found; 401 on a route that forgot to use it. */
+export function signedIn(request: FastifyRequest): SignedInCustomer {
+  if (!request.customer) throw new HttpError(401, AUTH_MESSAGES.signInRequired);
+  return request.customer;
+}
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

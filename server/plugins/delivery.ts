@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 
 import type { AppConfig } from '../config';
-import { listStores } from '../db/order-queries';
+import { listStores } from '../db/stores';
 import { deriveKey } from '../domain/auth';
 import type { StoreLocation } from '../domain/delivery';
 

@@ -7,9 +7,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { cacheControlFor } from '../domain/cache-policy';
+import { cacheControlFor } from '../web/cache-policy';
 import { findProduct } from '../db/product-queries';
-import { firstLoadHints, productIdOf } from '../domain/first-load-hints';
+import { firstLoadHints, productIdOf } from '../web/first-load-hints';
 import {
   assemblePage,
   indexStylesheets,
@@ -18,7 +18,7 @@ import {
   stylesheetsFor,
   type RenderedPage,
   type StylesheetIndex,
-} from '../domain/page-html';
+} from '../web/page-html';
 import { PageRenderer, serverBuildEntry } from '../ssr/page-renderer';
 
 function wantsHtml(request: FastifyRequest): boolean {

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { Type } from 'typebox';
 
 import { categories, products } from '../db/schema';
-import { renderCategoryImage, renderProductImage } from '../domain/product-image';
+import { renderCategoryImage, renderProductImage } from '../web/product-art/render';
 import { notFound } from '../errors';
 
 const Slug = Type.String({ pattern: '^[a-z0-9-]{1,120}\\.svg$' });

@@ -1,7 +1,7 @@
 /**
  * Server rendering of pages for a first visit (decision 015). The app's server build
  * (`<dist>-server/ssr.js`, made by `npm run build`) runs in a worker thread; the server asks it
- * for an address and puts the answer into the built `index.html` (domain/page-html.ts).
+ * for an address and puts the answer into the built `index.html` (web/page-html.ts).
  *
  * Rendering is an improvement, never a requirement: no build, a busy or broken worker, a page
  * the app does not render on the server (a missing product, a signed-in page) or a slow render
@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
-import type { RenderedPage } from '../domain/page-html';
+import type { RenderedPage } from '../web/page-html';
 
 export interface PageRendererOptions {
   /** The server build's entry (`ssr.js`). */

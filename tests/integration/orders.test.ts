@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { placeOrder as placeOrderInDb } from '../../server/db/order-queries';
+import { placeOrder as placeOrderInDb } from '../../server/db/orders/place';
 import { addresses, orderItems, orders, products } from '../../server/db/schema';
 import { cashOnDelivery } from '../../server/domain/payments';
 import { runOps } from '../../server/ops/cli';

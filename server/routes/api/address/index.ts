@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 
 import { addAddress, deleteAddress, listAddresses, updateAddress } from '../../../db/address-queries';
 import type { AddressRow } from '../../../db/schema';
@@ -10,9 +9,8 @@ import {
   isUuid,
   MAX_ADDRESSES_PER_CUSTOMER,
 } from '../../../domain/address';
-import { AUTH_MESSAGES } from '../../../domain/auth';
 import { HttpError, badRequest } from '../../../errors';
-import type { SignedInCustomer } from '../../../plugins/auth';
+import { signedIn, signedInSecurity, type SignedInCustomer } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
 import {
   Address as AddressSchema,
@@ -26,14 +24,9 @@ import {
   UserIdParams,
   type Address,
 } from '../../../schemas/address';
+import { keepOutOfCaches } from '../../no-store';
 
 const tags = ['address'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
-
-function signedIn(request: FastifyRequest): SignedInCustomer {
-  if (!request.customer) throw new HttpError(401, AUTH_MESSAGES.signInRequired);
-  return request.customer;
-}
 
 /** Spec point 3's Address: `_id`, `gps {latitude, longitude}`, optional fields left out when empty. */
 export function toAddress(row: AddressRow): Address {
@@ -76,9 +69,7 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.database;
   app.addSchema(AddressSchema);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  keepOutOfCaches(app);
 
   app.get(
     '/api/address/',
@@ -86,7 +77,7 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: "The signed-in customer's saved addresses",
         querystring: AddressListQuery,
         response: { 200: AddressList, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
@@ -107,7 +98,7 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
       attachValidation: true,
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: 'Save a new address',
         description: `At most ${MAX_ADDRESSES_PER_CUSTOMER} per customer (409 beyond). An \`_id\` chosen by the client makes a retried add idempotent.`,
         params: UserIdParams,
@@ -155,7 +146,7 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
       attachValidation: true,
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: 'Edit a saved address',
         description:
           'Send the `version` the edit is based on: when the address changed since then the answer is 409 with the current address in `data`, and nothing is saved.',
@@ -195,7 +186,7 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: 'Delete a saved address',
         description: 'No body (spec point 7).',
         params: AddressIdParams,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { listCategories } from '../../../db/category-queries';
-import { CATALOGUE_CACHE } from '../../../domain/cache-policy';
+import { CATALOGUE_CACHE } from '../../../web/cache-policy';
 import { ErrorResponse } from '../../../schemas/common';
 import { CategoryListResponse, type CategoryGroup } from '../../../schemas/category';
 

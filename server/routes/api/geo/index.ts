@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../../../config';
 import { HttpError } from '../../../errors';
+import { signedInSecurity } from '../../../plugins/auth';
 import { WindowLimiter } from '../../../domain/window-limiter';
 import { ErrorResponse } from '../../../schemas/common';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../../../schemas/geo';
 
 const tags = ['geo'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 export const GEO_MESSAGES = {
   noPlaceHere: 'No place found near this point. Move the pin onto land in India.',
@@ -47,7 +47,7 @@ const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, 
       preHandler: [app.authenticate, limit],
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: 'The place at a point (reverse geocoding)',
         querystring: ReverseQuery,
         response: { 200: PlaceAnswer, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
@@ -67,7 +67,7 @@ const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, 
       preHandler: [app.authenticate, limit],
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: 'Place suggestions for what the customer typed (India)',
         querystring: AutocompleteQuery,
         response: { 200: AutocompleteAnswer, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
@@ -88,7 +88,7 @@ const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, 
       preHandler: [app.authenticate, limit],
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: "A suggestion's place",
         params: PlaceParams,
         response: { 200: PlaceAnswer, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },

@@ -1,31 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 
-import { redeemGiftCard, walletSummary } from '../../../db/giftcard-queries';
-import { AUTH_MESSAGES } from '../../../domain/auth';
+import { redeemGiftCard } from '../../../db/giftcard-queries';
+import { walletSummary } from '../../../db/wallet';
 import { GIFT_CARD_MESSAGES, hashGiftCardCode, normaliseGiftCardCode } from '../../../domain/gift-cards';
 import { paiseToRupees } from '../../../domain/money';
 import { HttpError } from '../../../errors';
-import type { SignedInCustomer } from '../../../plugins/auth';
+import { signedIn, signedInSecurity } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
 import { RedeemBody, RedeemResponse, WalletResponse } from '../../../schemas/order';
+import { keepOutOfCaches } from '../../no-store';
 
 const tags = ['giftcard'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-
-function signedIn(request: FastifyRequest): SignedInCustomer {
-  if (!request.customer) throw new HttpError(401, AUTH_MESSAGES.signInRequired);
-  return request.customer;
-}
 
 /** The e-gift card wallet: redeem a code, see the balance and its history. */
 const giftCardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.database;
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  keepOutOfCaches(app);
 
   app.get(
     '/api/giftcard',
@@ -33,7 +25,7 @@ const giftCardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: 'My e-gift card balance and its history, newest first',
         response: { 200: WalletResponse, 401: ErrorResponse },
       },
@@ -65,7 +57,7 @@ const giftCardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: 'Add an e-gift card to my balance',
         description:
           'Each card is redeemed once. Five wrong codes in an hour lock redeeming for the customer for the rest ' +

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 
-import { cancelOrder, listOrders, loadOrder, placeOrder, quoteOrder } from '../../../db/order-queries';
-import { AUTH_MESSAGES } from '../../../domain/auth';
+import { placeOrder } from '../../../db/orders/place';
+import { quoteOrder } from '../../../db/orders/quote';
+import { listOrders, loadOrder } from '../../../db/orders/read';
+import { cancelOrder } from '../../../db/orders/status';
 import { DELIVERY_MESSAGES } from '../../../domain/delivery';
 import { rupeesToPaise } from '../../../domain/money';
 import { IDEMPOTENCY_KEY_PATTERN, ORDER_MESSAGES } from '../../../domain/orders';
 import { HttpError, badRequest } from '../../../errors';
-import type { SignedInCustomer } from '../../../plugins/auth';
+import { signedIn, signedInSecurity } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
 import {
   CancelBody,
@@ -20,16 +21,11 @@ import {
   QuoteBody,
   QuoteResponse,
 } from '../../../schemas/order';
+import { keepOutOfCaches } from '../../no-store';
 import { toBill, toCurrentLine, toOrder, toServiceability, toSummary } from './serialize';
 
 const tags = ['order'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function signedIn(request: FastifyRequest): SignedInCustomer {
-  if (!request.customer) throw new HttpError(401, AUTH_MESSAGES.signInRequired);
-  return request.customer;
-}
 
 const toLines = (items: { productId: number; quantity: number; price: number }[]) =>
   items.map((item) => ({ productId: item.productId, quantity: item.quantity, pricePaise: rupeesToPaise(item.price) }));
@@ -38,9 +34,7 @@ const toLines = (items: { productId: number; quantity: number; price: number }[]
 const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.database;
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  keepOutOfCaches(app);
 
   app.post(
     '/api/order/quote',
@@ -48,7 +42,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: 'Price a cart for checkout, without ordering',
         description:
           'Current prices and stock of each line (flagging what placing the order would refuse), the bill of what ' +
@@ -91,7 +85,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: 'Place an order',
         description:
           'Send an `Idempotency-Key` header (or `idempotencyKey`): a retry with the same key answers 200 with the ' +
@@ -155,7 +149,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: "The signed-in customer's orders, newest first",
         querystring: OrderListQuery,
         response: { 200: OrderListResponse, 400: ErrorResponse, 401: ErrorResponse },
@@ -176,7 +170,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: 'One of my orders',
         description: "Someone else's order answers 404 'Order not found.', exactly like one that does not exist.",
         params: OrderIdParams,
@@ -197,7 +191,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        security,
+        security: signedInSecurity,
         summary: 'Cancel one of my orders while it is processing',
         description: 'The items go back in stock and any e-gift card payment back to the balance. 409 once dispatched.',
         params: OrderIdParams,

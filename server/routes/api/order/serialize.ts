@@ -1,7 +1,8 @@
 import type { Charges } from '../../../domain/charges';
 import { DELIVERY_MESSAGES, type Serviceability as Served } from '../../../domain/delivery';
 import { paiseToRupees as rupees } from '../../../domain/money';
-import type { CurrentLine as CurrentLineRow, OrderDetail, OrderSummary as SummaryRow } from '../../../db/order-queries';
+import type { OrderDetail, OrderSummary as SummaryRow } from '../../../db/orders/read';
+import type { CurrentLine as CurrentLineRow } from '../../../domain/order-rules';
 import type { Bill, CurrentLine, Order, OrderSummary, Serviceability } from '../../../schemas/order';
 
 export function toBill(charges: Charges): Bill {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { findProduct, findProductPage, listProducts } from '../../../db/product-queries';
-import { CATALOGUE_CACHE } from '../../../domain/cache-policy';
+import { CATALOGUE_CACHE } from '../../../web/cache-policy';
 import { toProduct } from '../../../domain/catalog';
 import { notFound } from '../../../errors';
 import { ErrorResponse } from '../../../schemas/common';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderCategoryImage, renderProductImage, type ProductImageInput } from './product-image';
+import { renderCategoryImage, renderProductImage } from './render';
+import type { ProductImageInput } from './types';
 
 const product = (overrides: Partial<ProductImageInput>): ProductImageInput => ({
   slug: 'amul-taaza-toned-milk-500-ml',

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+
+import { and, eq, sql } from 'drizzle-orm';
+
+import { computeCharges, type Charges } from '../../domain/charges';
+import { findServingStore, type StoreLocation } from '../../domain/delivery';
+import {
+  addressSnapshot,
+  checkLines,
+  mergeLines,
+  type CurrentLine,
+  type OrderAddressSnapshot,
+  type OrderLineInput,
+  type ProductNow,
+} from '../../domain/order-rules';
+import { PAYMENT_PROVIDERS, paymentLabel, type PaymentMethodId } from '../../domain/payments';
+import type { Db, Executor } from '../client';
+import { lockCustomer, lockProducts } from '../locks';
+import { preparedStatement } from '../prepared';
+import { addresses, orders, products, walletLedger } from '../schema';
+import { loadOrder, type OrderDetail, type OrderItemDetail } from './read';
+
+export interface PlaceOrderInput {
+  customerId: string;
+  idempotencyKey: string;
+  addressId: string;
+  lines: OrderLineInput[];
+  useWallet: boolean;
+  paymentMethod: PaymentMethodId;
+  stores: readonly StoreLocation[];
+  now: Date;
+}
+
+export type PlaceOrderResult =
+  | { outcome: 'placed'; order: OrderDetail; replayed: boolean }
+  | { outcome: 'address-not-found' }
+  | { outcome: 'unserviceable' }
+  | { outcome: 'changed'; lines: CurrentLine[] };
+
+/** What placing an order reads first, without locks; `place_order` checks it still holds. */
+interface OrderContext {
+  existingId: string | null;
+  address: (OrderAddressSnapshot & { version: number }) | null;
+  products: (ProductNow & { image: string; packSize: string })[];
+  balance: number | null;
+}
+
+const orderContext = preparedStatement<
+  OrderContext,
+  { customerId: string; key: string; addressId: string; ids: number[]; useWallet: boolean }
+>(
+  'order_context',
+  sql`select
+    (select o.id from ${orders} o where o.customer_id = ${sql.placeholder('customerId')}::uuid
+      and o.idempotency_key = ${sql.placeholder('key')}::text) as "existingId",
+    (select jsonb_build_object('tag', a.tag, 'name', a.name, 'buildingName', a.building_name, 'floor', a.floor,
+        'nearBy', a.near_by, 'locality', a.locality, 'city', a.city, 'mobile', a.mobile,
+        'latitude', a.latitude, 'longitude', a.longitude, 'version', a.version)
+      from ${addresses} a
+      where a.id = ${sql.placeholder('addressId')}::uuid and a.customer_id = ${sql.placeholder('customerId')}::uuid
+    ) as address,
+    (select coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'image', p.image,
+        'packSize', p.pack_size, 'pricePaise', p.price_paise, 'mrpPaise', p.mrp_paise, 'stock', p.stock)), '[]')
+      from ${products} p where p.id = any(${sql.placeholder('ids')}::int[])) as products,
+    case when ${sql.placeholder('useWallet')}::boolean then
+      (select coalesce(sum(w.amount_paise), 0)::int from ${walletLedger} w
+        where w.customer_id = ${sql.placeholder('customerId')}::uuid)
+    end as balance`,
+);
+
+/** The arguments of `place_order` (migration 0007) by name; PLACE_ORDER_PARAMETERS gives their order. */
+interface PlaceOrderArguments {
+  customerId: string;
+  key: string;
+  addressId: string;
+  /** The address version the order was worked out from: an edit since makes the call 'stale'. */
+  addressVersion: number;
+  /** The lines, one array per field, in product id order. */
+  ids: number[];
+  quantities: number[];
+  /** The prices the shopper saw, and the MRPs the charges came from. */
+  prices: number[];
+  mrps: number[];
+  /** The item snapshots the order keeps. */
+  names: string[];
+  images: string[];
+  packSizes: string[];
+  itemMrps: number[];
+  /** The wallet balance the charges came from; null when the wallet is not used. */
+  balance: number | null;
+  orderId: string;
+  storeId: number;
+  etaMinutes: number;
+  /** OrderAddressSnapshot as JSON. */
+  address: string;
+  paymentMethod: PaymentMethodId;
+  itemsPaise: number;
+  mrpPaise: number;
+  deliveryPaise: number;
+  handlingPaise: number;
+  walletPaise: number;
+  totalPaise: number;
+  payablePaise: number;
+  /** ISO 8601. */
+  now: string;
+}
+
+/** `place_order`'s parameters in their SQL order, with their SQL types. */
+const PLACE_ORDER_PARAMETERS: readonly (readonly [keyof PlaceOrderArguments, string])[] = [
+  ['customerId', 'uuid'],
+  ['key', 'text'],
+  ['addressId', 'uuid'],
+  ['addressVersion', 'int'],
+  ['ids', 'int[]'],
+  ['quantities', 'int[]'],
+  ['prices', 'int[]'],
+  ['mrps', 'int[]'],
+  ['names', 'text[]'],
+  ['images', 'text[]'],
+  ['packSizes', 'text[]'],
+  ['itemMrps', 'int[]'],
+  ['balance', 'int'],
+  ['orderId', 'uuid'],
+  ['storeId', 'int'],
+  ['etaMinutes', 'int'],
+  ['address', 'jsonb'],
+  ['paymentMethod', 'text'],
+  ['itemsPaise', 'int'],
+  ['mrpPaise', 'int'],
+  ['deliveryPaise', 'int'],
+  ['handlingPaise', 'int'],
+  ['walletPaise', 'int'],
+  ['totalPaise', 'int'],
+  ['payablePaise', 'int'],
+  ['now', 'timestamptz'],
+];
+
+/** What `place_order` answers (migration 0007). */
+type PlaceResult =
+  | { outcome: 'placed'; number: number }
+  | { outcome: 'replayed'; id: string }
+  | { outcome: 'address-not-found' }
+  | { outcome: 'changed'; products: ProductNow[] }
+  | { outcome: 'stale' };
+
+const placeOrderStatement = preparedStatement<{ result: PlaceResult }, PlaceOrderArguments>(
+  'place_order',
+  sql`select place_order(${sql.join(
+    PLACE_ORDER_PARAMETERS.map(([name, type]) => sql`${sql.placeholder(name)}::${sql.raw(type)}`),
+    sql`, `,
+  )}) as result`,
+);
+
+/**
+ * Places an order (decision 013). First optimistically, in one statement: the order's context (an
+ * order with the same key, the address, the products, the wallet) is read without locks and the
+ * store, charges and item snapshots worked out from it; then `place_order` (migration 0007) locks
+ * the customer's row (so a double tap waits for the first and then finds its order by the
+ * idempotency key) and the products in id order (no deadlocks between orders), checks stock and
+ * the prices the shopper saw, checks that nothing the charges came from changed, and writes the
+ * order, its items, the stock and the wallet debit. Anything that does not match what the shopper
+ * saw writes nothing. If something the shopper did not see changed in between (the wallet, by a
+ * concurrent order of the same customer; an address edit; an MRP), the order is worked out once
+ * more in a transaction that holds those locks from the start, where nothing can change.
+ */
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const lines = mergeLines(input.lines);
+  const first = await attemptOrder(db, input, lines, false);
+  if (first !== 'stale') return first;
+  return db.transaction(async (tx) => {
+    if (!(await lockCustomer(tx, input.customerId))) return { outcome: 'address-not-found' };
+    await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, input.customerId)))
+      .for('share');
+    await lockProducts(
+      tx,
+      lines.map((line) => line.productId),
+    );
+    const again = await attemptOrder(tx, input, lines, true);
+    if (again === 'stale') throw new Error("an order's context changed while it was locked");
+    return again;
+  });
+}
+
+/** An order worked out from its context, ready to be written. */
+interface WorkedOut {
+  orderId: string;
+  charges: Charges;
+  items: OrderItemDetail[];
+  address: OrderAddressSnapshot;
+  served: Extract<ReturnType<typeof findServingStore>, { serviceable: true }>;
+}
+
+/** One go at placing the order; 'stale' when what it was worked out from changed meanwhile. */
+async function attemptOrder(
+  executor: Executor,
+  input: PlaceOrderInput,
+  lines: OrderLineInput[],
+  inTransaction: boolean,
+): Promise<PlaceOrderResult | 'stale'> {
+  const [context] = await orderContext(executor, {
+    customerId: input.customerId,
+    key: input.idempotencyKey,
+    addressId: input.addressId,
+    ids: lines.map((line) => line.productId),
+    useWallet: input.useWallet,
+  });
+  if (!context) throw new Error('the order context statement returned no row');
+  if (context.existingId) return replayed(executor, input.customerId, context.existingId);
+  const { address } = context;
+  if (!address) return { outcome: 'address-not-found' };
+  const served = findServingStore(address, input.stores);
+  if (!served.serviceable) return { outcome: 'unserviceable' };
+  const checked = checkLines(lines, context.products);
+  if (checked.some((line) => line.problem !== null)) return { outcome: 'changed', lines: checked };
+
+  const order = workOut(context, lines, served);
+  const provider = PAYMENT_PROVIDERS[input.paymentMethod];
+  const place = async (on: Executor) => {
+    const [row] = await placeOrderStatement(on, placeOrderArguments(input, lines, context, order));
+    const result = row!.result;
+    if (result.outcome !== 'placed') return result;
+    const payment = await provider.authorize({
+      orderId: order.orderId,
+      orderNumber: result.number,
+      amountPaise: order.charges.payablePaise,
+    });
+    // Inside a transaction (see authorizeInTransaction) this rolls the order back.
+    if (payment.status === 'failed') throw new Error(`payment failed: ${payment.message}`);
+    return result;
+  };
+  const result =
+    provider.authorizeInTransaction && !inTransaction
+      ? await executor.transaction((tx) => place(tx))
+      : await place(executor);
+  switch (result.outcome) {
+    case 'replayed':
+      return replayed(executor, input.customerId, result.id);
+    case 'address-not-found':
+      return { outcome: 'address-not-found' };
+    case 'changed':
+      return { outcome: 'changed', lines: checkLines(lines, result.products) };
+    case 'stale':
+      return 'stale';
+    case 'placed':
+      return { outcome: 'placed', order: placedOrder(input, order, result.number), replayed: false };
+  }
+}
+
+/** The store, charges and item snapshots of an order whose lines all passed checkLines. */
+function workOut(context: OrderContext, lines: OrderLineInput[], served: WorkedOut['served']): WorkedOut {
+  const byId = new Map(context.products.map((row) => [row.id, row]));
+  const product = (line: OrderLineInput) => byId.get(line.productId)!;
+  const charges = computeCharges(
+    lines.map((line) => ({
+      pricePaise: product(line).pricePaise,
+      mrpPaise: product(line).mrpPaise,
+      quantity: line.quantity,
+    })),
+    context.balance ?? 0,
+  );
+  const items = lines.map((line): OrderItemDetail => {
+    const { id, name, image, packSize, pricePaise, mrpPaise } = product(line);
+    return {
+      productId: id,
+      name,
+      image,
+      packSize,
+      pricePaise,
+      mrpPaise: Math.max(mrpPaise, pricePaise),
+      quantity: line.quantity,
+    };
+  });
+  return { orderId: randomUUID(), charges, items, address: addressSnapshot(context.address!), served };
+}
+
+function placeOrderArguments(
+  input: PlaceOrderInput,
+  lines: OrderLineInput[],
+  context: OrderContext,
+  order: WorkedOut,
+): PlaceOrderArguments {
+  const mrpOf = new Map(context.products.map((row) => [row.id, row.mrpPaise]));
+  const { charges, items } = order;
+  return {
+    customerId: input.customerId,
+    key: input.idempotencyKey,
+    addressId: input.addressId,
+    addressVersion: context.address!.version,
+    ids: lines.map((line) => line.productId),
+    quantities: lines.map((line) => line.quantity),
+    prices: lines.map((line) => line.pricePaise),
+    mrps: lines.map((line) => mrpOf.get(line.productId)!),
+    names: items.map((item) => item.name),
+    images: items.map((item) => item.image),
+    packSizes: items.map((item) => item.packSize),
+    itemMrps: items.map((item) => item.mrpPaise),
+    balance: context.balance,
+    orderId: order.orderId,
+    storeId: order.served.store.id,
+    etaMinutes: order.served.etaMinutes,
+    address: JSON.stringify(order.address),
+    paymentMethod: input.paymentMethod,
+    itemsPaise: charges.itemsPaise,
+    mrpPaise: charges.mrpPaise,
+    deliveryPaise: charges.deliveryPaise,
+    handlingPaise: charges.handlingPaise,
+    walletPaise: charges.walletPaise,
+    totalPaise: charges.totalPaise,
+    payablePaise: charges.payablePaise,
+    now: input.now.toISOString(),
+  };
+}
+
+/** The order just written, built from what was written rather than read back. */
+function placedOrder(input: PlaceOrderInput, order: WorkedOut, number: number): OrderDetail {
+  const { charges, served } = order;
+  return {
+    id: order.orderId,
+    number,
+    status: 'processing',
+    createdAt: input.now,
+    updatedAt: input.now,
+    etaMinutes: served.etaMinutes,
+    cancelReason: null,
+    cancelledBy: null,
+    paymentMethod: input.paymentMethod,
+    paymentLabel: paymentLabel(input.paymentMethod, charges.walletPaise, charges.payablePaise),
+    address: order.address,
+    store: { name: served.store.name, city: served.store.city },
+    charges,
+    items: order.items,
+    canCancel: true,
+  };
+}
+
+async function replayed(executor: Executor, customerId: string, orderId: string): Promise<PlaceOrderResult> {
+  const order = await loadOrder(executor, customerId, orderId);
+  return { outcome: 'placed', order: order!, replayed: true };
+}

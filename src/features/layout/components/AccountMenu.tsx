@@ -4,7 +4,7 @@ import { Popover } from '../../../components/Popover';
 import { displayMobile, useLogout, type Session } from '../../auth';
 import { ACCOUNT_LINKS } from '../constants';
 import { useGlobalLoader } from '../use-global-loader';
-import { UserIcon } from './Icons';
+import { UserIcon } from '../../../components/Icons';
 import * as styles from './AccountMenu.css';
 
 /** My Account for customers: a dropdown on desktop, a link to /account on mobile. */
@@ -49,7 +49,7 @@ export function CustomerMenu({ session }: { session: Session }) {
         )}
       </Popover>
       <Link to="/account" className={styles.mobileLink} aria-label="My Account">
-        <UserIcon />
+        <UserIcon size={22} />
       </Link>
     </>
   );

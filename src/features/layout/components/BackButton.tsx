@@ -1,6 +1,6 @@
 import { useCanGoBack, useLocation, useRouter } from '@tanstack/react-router';
 
-import { ArrowLeftIcon } from './Icons';
+import { ArrowLeftIcon } from '../../../components/Icons';
 import * as styles from './Header.css';
 
 /** Mobile only (CSS hides it from 768 px): back in history, or home when the app was opened here. */

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { serviceabilityQueryOptions, type Place } from '../api/get-serviceability';
 import { TOP_CITIES } from '../constants';
 import { chosenLocationAtom, chosenLocationSnapshotAtom, isChosenLocation } from '../location-atoms';
-import { CrosshairIcon } from './Icons';
+import { CrosshairIcon } from '../../../components/Icons';
 import * as panelStyles from './LocationPanel.css';
 import * as styles from './LocationPicker.css';
 

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Popover } from '../../../components/Popover';
 import { visuallyHidden } from '../../../styles/utilities.css';
 import { LOCATION_LABEL } from '../constants';
-import { PinIcon } from './Icons';
+import { PinIcon } from '../../../components/Icons';
 import * as styles from './LocationPicker.css';
 
 const LocationPanel = lazy(() => import('./LocationPanel'));
@@ -22,7 +22,7 @@ export function LocationPicker({ className }: { className?: string }) {
       panelLabel="Choose your delivery location"
       label={
         <>
-          <PinIcon className={styles.pin} />
+          <PinIcon size={18} className={styles.pin} />
           <span className={styles.label}>
             <span className={visuallyHidden}>Delivery location: </span>
             {LOCATION_LABEL}

@@ -67,7 +67,7 @@ export const chip = style({
 });
 
 /** Secondary text. */
-export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const muted = style(rules.mutedText);
 
 /** Titles inside a page: section (lg) and page (xl). */
 export const title = {

@@ -85,3 +85,22 @@ export const brandFill = {
   color: vars.color.textInverse,
   selectors: { '&:hover': { background: vars.color.brandStrong } },
 } satisfies StyleRule;
+
+/** Flex layouts, for first-load styles that spread them instead of composing sprinkles. */
+export const row = { display: 'flex', alignItems: 'center' } satisfies StyleRule;
+export const column = { display: 'flex', flexDirection: 'column' } satisfies StyleRule;
+export const spread = { display: 'flex', alignItems: 'center', justifyContent: 'space-between' } satisfies StyleRule;
+
+/** Text cut to two lines with an ellipsis (product names). */
+export const twoLines = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+} satisfies StyleRule;
+
+/** Text cut to one line with an ellipsis. */
+export const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } satisfies StyleRule;
+
+/** Secondary text (the `muted` class in primitives.css.ts). */
+export const mutedText = { color: vars.color.textMuted, fontSize: vars.fontSize.sm } satisfies StyleRule;

@@ -6,22 +6,28 @@ import { vars } from './theme.css';
 /**
  * Layout atoms (stack, row, cluster) for `.css.ts` files to compose: `style([sprinkles({...}), {...}])`.
  * Every value in every condition becomes a class in the first-load stylesheet, so the set stays
- * small: flex layout only, and the two breakpoints layouts change at.
+ * small: flex and grid alignment, the gaps in use, and one breakpoint (md) for layouts that turn.
  */
 const layout = defineProperties({
   conditions: {
     base: {},
     md: { '@media': minWidth('md') },
-    lg: { '@media': minWidth('lg') },
   },
   defaultCondition: 'base',
   properties: {
-    display: ['none', 'flex', 'inline-flex', 'grid'],
+    display: ['flex', 'inline-flex', 'grid'],
     flexDirection: ['row', 'column'],
     flexWrap: ['wrap'],
     alignItems: ['flex-start', 'center', 'flex-end', 'baseline'],
-    justifyContent: ['center', 'flex-end', 'space-between'],
-    gap: vars.space,
+    justifyContent: ['flex-end', 'space-between'],
+    // The gaps lists and rows use; wider spacing is a page layout's own business.
+    gap: {
+      '1': vars.space['1'],
+      '2': vars.space['2'],
+      '3': vars.space['3'],
+      '4': vars.space['4'],
+      '6': vars.space['6'],
+    },
   },
 });
 

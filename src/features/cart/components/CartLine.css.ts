@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 
 import { badge } from '../../../styles/primitives.css';
+import { twoLines } from '../../../styles/rules';
 import { sprinkles } from '../../../styles/sprinkles.css';
 import { vars } from '../../../styles/theme.css';
 
@@ -34,15 +35,7 @@ export const image = style({
 
 export const info = style([sprinkles({ display: 'flex', flexDirection: 'column' }), { gap: '2px', minWidth: 0 }]);
 
-export const name = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  lineHeight: 1.3,
-  display: '-webkit-box',
-  WebkitLineClamp: 2,
-  WebkitBoxOrient: 'vertical',
-  overflow: 'hidden',
-});
+export const name = style({ ...twoLines, fontSize: vars.fontSize.sm, fontWeight: 600, lineHeight: 1.3 });
 
 export const muted = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 

@@ -53,18 +53,7 @@ export const notice = recipe({
 });
 
 /** A pill that toggles on `aria-pressed` (address tags, pack sizes, category chips). */
-export const chip = style({
-  border: vars.border.hairline,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surface,
-  selectors: {
-    '&[aria-pressed="true"]': {
-      borderColor: vars.color.brand,
-      background: vars.color.brandSoft,
-      color: vars.color.brandStrong,
-    },
-  },
-});
+export const chip = style(rules.chip);
 
 /** Secondary text. */
 export const muted = style(rules.mutedText);

@@ -55,6 +55,20 @@ export const field = {
   background: vars.color.surface,
 } satisfies StyleRule;
 
+/** A pill that toggles on `aria-pressed` (address tags, pack sizes, category chips). */
+export const chip = {
+  border: vars.border.hairline,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  selectors: {
+    '&[aria-pressed="true"]': {
+      borderColor: vars.color.brand,
+      background: vars.color.brandSoft,
+      color: vars.color.brandStrong,
+    },
+  },
+} satisfies StyleRule;
+
 /** A small label on a coloured ground (discounts, statuses). */
 export const badge = {
   padding: `2px ${vars.space['2']}`,

@@ -1,14 +1,17 @@
 import { style } from '@vanilla-extract/css';
 
 import { minWidth } from '../../styles/breakpoints';
-import { badge as badge_, chip, field } from '../../styles/primitives.css';
+import { badge as badge_ } from '../../styles/primitives.css';
+import * as rules from '../../styles/rules';
 import { sprinkles } from '../../styles/sprinkles.css';
 import { vars } from '../../styles/theme.css';
 
-export const layout = style([
-  sprinkles({ display: 'grid', alignItems: 'flex-start', gap: '6' }),
-  { '@media': { [minWidth('md')]: { gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 6fr)', gap: vars.space['10'] } } },
-]);
+export const layout = style({
+  display: 'grid',
+  gap: vars.space['6'],
+  alignItems: 'start',
+  '@media': { [minWidth('md')]: { gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 6fr)', gap: vars.space['10'] } },
+});
 
 export const imageBox = style({
   position: 'relative',
@@ -67,14 +70,16 @@ export const packLegend = style({
   padding: 0,
 });
 
-export const pack = style([
-  chip,
-  { padding: `${vars.space['2']} ${vars.space['4']}`, borderRadius: vars.radius.md, fontWeight: 600 },
-]);
+export const pack = style({
+  ...rules.chip,
+  padding: `${vars.space['2']} ${vars.space['4']}`,
+  borderRadius: vars.radius.md,
+  fontWeight: 600,
+});
 
 export const cityForm = sprinkles({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 
-export const cityInput = style([field, { flex: '1 1 220px', paddingBlock: 0 }]);
+export const cityInput = style({ ...rules.field, flex: '1 1 220px', padding: `0 ${vars.space['3']}` });
 
 export const cityAnswer = style({ fontSize: vars.fontSize.sm, fontWeight: 600 });
 export const cityYes = style({ color: vars.color.success });

@@ -65,7 +65,7 @@ export const home = column('4');
 
 export const profile = style([
   sprinkles({ display: 'flex', alignItems: 'center', gap: '3' }),
-  cardRecipe({ tone: 'brand' }),
+  { padding: vars.space['4'], borderRadius: vars.radius.lg, background: vars.color.brandSoft },
 ]);
 
 export const avatar = style({

@@ -1,10 +1,10 @@
 import { style } from '@vanilla-extract/css';
 
-import { field, listReset, menuItem } from '../../../styles/primitives.css';
-import { sprinkles } from '../../../styles/sprinkles.css';
+import { listReset } from '../../../styles/primitives.css';
+import * as rules from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
-export const trigger = style([field, { minHeight: 0, fontSize: vars.fontSize.sm }]);
+export const trigger = style({ ...rules.field, minHeight: '40px', fontSize: vars.fontSize.sm });
 
 export const prefix = style({ color: vars.color.textMuted });
 
@@ -12,8 +12,13 @@ export const value = style({ fontWeight: 600 });
 
 export const menu = listReset;
 
-export const item = style([
-  menuItem,
-  sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3' }),
-  { fontSize: vars.fontSize.sm, selectors: { '&[aria-checked="true"]': { color: vars.color.brand, fontWeight: 700 } } },
-]);
+export const item = style({
+  ...rules.menuItem,
+  ...rules.spread,
+  gap: vars.space['3'],
+  fontSize: vars.fontSize.sm,
+  selectors: {
+    ...rules.menuItem.selectors,
+    '&[aria-checked="true"]': { color: vars.color.brand, fontWeight: 700 },
+  },
+});

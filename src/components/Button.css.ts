@@ -1,13 +1,12 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 
+import { centred } from '../styles/rules';
 import { vars } from '../styles/theme.css';
 
 // Plain class maps rather than a recipe: the variants resolve at build time, with no runtime
 // in the initial bundle (docs/decisions/004-page-weight-budget.md).
 export const base = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
+  ...centred,
   gap: vars.space['2'],
   border: '1px solid transparent',
   borderRadius: vars.radius.md,

@@ -1,10 +1,10 @@
 import { style } from '@vanilla-extract/css';
 
+import { column } from '../styles/rules';
 import { vars } from '../styles/theme.css';
 
 export const screen = style({
-  display: 'flex',
-  flexDirection: 'column',
+  ...column,
   alignItems: 'center',
   justifyContent: 'center',
   gap: vars.space['4'],

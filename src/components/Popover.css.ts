@@ -1,12 +1,13 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 
+import { floating, row } from '../styles/rules';
 import { vars } from '../styles/theme.css';
 
 export const root = style({ position: 'relative', display: 'inline-flex', minWidth: 0 });
 
 export const trigger = style({
+  ...row,
   display: 'inline-flex',
-  alignItems: 'center',
   gap: vars.space['1'],
   minWidth: 0,
   minHeight: '40px',
@@ -27,16 +28,13 @@ export const chevron = style({
 });
 
 const panelBase = style({
+  ...floating,
   position: 'absolute',
   top: 'calc(100% + 6px)',
   zIndex: 60,
   minWidth: '220px',
   maxWidth: 'min(360px, calc(100vw - 24px))',
   padding: vars.space['2'],
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.raised,
 });
 
 export const panel = styleVariants({

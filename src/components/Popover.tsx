@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 
+import { ChevronDownIcon } from './Icons';
 import * as styles from './Popover.css';
 
 export interface PopoverApi {
@@ -143,11 +144,7 @@ export function Popover({
         onClick={() => setOpen((value) => !value)}
       >
         {label}
-        {chevron && (
-          <svg className={styles.chevron} width="12" height="12" viewBox="0 0 12 12" aria-hidden focusable="false">
-            <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-          </svg>
-        )}
+        {chevron && <ChevronDownIcon className={styles.chevron} strokeWidth={3.6} />}
       </button>
       {open && (
         <div

@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 
+import { centred } from '../styles/rules';
 import { vars } from '../styles/theme.css';
 
 const stepperBase = style({
@@ -21,9 +22,8 @@ export const stepper = styleVariants({
 });
 
 export const button = style({
+  ...centred,
   display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
   height: '100%',
   minWidth: '28px',
   padding: `0 ${vars.space['2']}`,

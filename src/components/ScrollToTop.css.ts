@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 
+import { centred } from '../styles/rules';
 import { vars } from '../styles/theme.css';
 
 export const button = style({
@@ -8,12 +9,10 @@ export const button = style({
   // Floating bars (e.g. the mobile cart bar) can raise the button by setting --floating-bar-offset.
   bottom: `calc(${vars.space['4']} + var(--floating-bar-offset, 0px) + env(safe-area-inset-bottom, 0px))`,
   zIndex: 40,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
+  ...centred,
   width: '44px',
   height: '44px',
-  border: `1px solid ${vars.color.border}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.pill,
   background: vars.color.surface,
   color: vars.color.brand,

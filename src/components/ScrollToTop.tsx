@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
+import { ArrowUpIcon } from './Icons';
 import * as styles from './ScrollToTop.css';
 
 /** Spec point 9: the scroll-to-top button appears after 300 px of scroll. */
@@ -21,16 +22,7 @@ export function ScrollToTop() {
   };
   return (
     <button type="button" className={styles.button} onClick={scrollUp} aria-label="Scroll to top">
-      <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden focusable="false">
-        <path
-          d="M10 16V4M4.5 9.5L10 4l5.5 5.5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <ArrowUpIcon strokeWidth={2.4} />
     </button>
   );
 }

@@ -1,27 +1,20 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 
 import { minWidth } from '../styles/breakpoints';
+import { iconButton, screenDialog } from '../styles/rules';
 import { vars } from '../styles/theme.css';
 
 const slideIn = keyframes({ from: { transform: 'translateX(100%)' }, to: { transform: 'none' } });
 
 export const sheet = style({
   // A modal <dialog> is centred by the UA stylesheet (margin: auto, inset: 0); pin it right instead.
-  position: 'fixed',
+  ...screenDialog,
   inset: '0 0 0 auto',
-  margin: 0,
-  width: '100%',
-  maxWidth: '100%',
-  height: '100dvh',
-  maxHeight: '100dvh',
-  padding: 0,
-  border: 0,
   background: vars.color.surfaceMuted,
-  color: vars.color.text,
   boxShadow: vars.shadow.raised,
   selectors: {
+    ...screenDialog.selectors,
     '&[open]': { animation: `${slideIn} 200ms ease-out` },
-    '&::backdrop': { background: 'rgba(0, 0, 0, 0.5)' },
   },
   '@media': {
     [minWidth('md')]: { width: '400px' },
@@ -40,22 +33,12 @@ export const header = style({
   gap: vars.space['2'],
   padding: `${vars.space['3']} ${vars.space['4']}`,
   background: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
+  borderBottom: vars.border.hairline,
 });
 
 export const title = style({ flex: 1, fontSize: vars.fontSize.lg, fontWeight: 700, outline: 'none' });
 
-export const close = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '40px',
-  height: '40px',
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: 'transparent',
-  selectors: { '&:hover': { background: vars.color.surfaceMuted } },
-});
+export const close = style(iconButton);
 
 export const body = style({
   flex: 1,

@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 
+import { centred } from '../styles/rules';
 import { vars } from '../styles/theme.css';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
@@ -17,11 +18,10 @@ export const spinner = style({
 export const inline = style({ display: 'flex', justifyContent: 'center', padding: vars.space['10'] });
 
 export const fullScreen = style({
+  ...centred,
+  display: 'flex',
   position: 'fixed',
   inset: 0,
   zIndex: 1000,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
   background: 'rgba(255, 255, 255, 0.75)',
 });

@@ -1,47 +1,35 @@
 import { createSprinkles, defineProperties } from '@vanilla-extract/sprinkles';
 
-import { breakpoints } from './breakpoints';
+import { minWidth } from './breakpoints';
 import { vars } from './theme.css';
 
-const responsive = defineProperties({
+/**
+ * Layout atoms (stack, row, cluster) for `.css.ts` files to compose: `style([sprinkles({...}), {...}])`.
+ * Every value in every condition becomes a class in the first-load stylesheet, so the set stays
+ * small: flex and grid alignment, the gaps in use, and one breakpoint (md) for layouts that turn.
+ */
+const layout = defineProperties({
   conditions: {
     base: {},
-    sm: { '@media': `screen and (min-width: ${breakpoints.sm}px)` },
-    md: { '@media': `screen and (min-width: ${breakpoints.md}px)` },
-    lg: { '@media': `screen and (min-width: ${breakpoints.lg}px)` },
-    xl: { '@media': `screen and (min-width: ${breakpoints.xl}px)` },
-    xxl: { '@media': `screen and (min-width: ${breakpoints.xxl}px)` },
+    md: { '@media': minWidth('md') },
   },
   defaultCondition: 'base',
   properties: {
-    display: ['none', 'block', 'flex', 'grid', 'inline-flex'],
+    display: ['flex', 'inline-flex', 'grid'],
     flexDirection: ['row', 'column'],
-    alignItems: ['stretch', 'flex-start', 'center', 'flex-end'],
-    justifyContent: ['flex-start', 'center', 'flex-end', 'space-between'],
-    gap: vars.space,
-    padding: vars.space,
-    paddingX: vars.space,
-    paddingY: vars.space,
-    marginTop: vars.space,
-    marginBottom: vars.space,
-    gridTemplateColumns: {
-      '1': 'repeat(1, minmax(0, 1fr))',
-      '2': 'repeat(2, minmax(0, 1fr))',
-      '3': 'repeat(3, minmax(0, 1fr))',
-      '4': 'repeat(4, minmax(0, 1fr))',
-      '5': 'repeat(5, minmax(0, 1fr))',
-      '6': 'repeat(6, minmax(0, 1fr))',
+    flexWrap: ['wrap'],
+    alignItems: ['flex-start', 'center', 'flex-end', 'baseline'],
+    justifyContent: ['flex-end', 'space-between'],
+    // The gaps lists and rows use; wider spacing is a page layout's own business.
+    gap: {
+      '1': vars.space['1'],
+      '2': vars.space['2'],
+      '3': vars.space['3'],
+      '4': vars.space['4'],
+      '6': vars.space['6'],
     },
   },
-  shorthands: {},
 });
 
-const colors = defineProperties({
-  properties: {
-    color: vars.color,
-    background: vars.color,
-  },
-});
-
-export const sprinkles = createSprinkles(responsive, colors);
+export const sprinkles = createSprinkles(layout);
 export type Sprinkles = Parameters<typeof sprinkles>[0];

@@ -4,4 +4,4 @@ export { AddressesPage } from './components/AddressesPage';
 export { FaqsPage } from './components/FaqsPage';
 export { PrivacyPage } from './components/PrivacyPage';
 export { ACCOUNT_TEXT } from './constants';
-export { AccountPage, EmptyState } from './components/AccountPage';
+export { AccountPage } from './components/AccountPage';

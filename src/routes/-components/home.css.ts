@@ -1,10 +1,11 @@
 import { style } from '@vanilla-extract/css';
 
+import { column } from '../../styles/rules';
 import { vars } from '../../styles/theme.css';
 
-export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'] });
+export const page = style({ ...column, gap: vars.space['5'] });
 
-export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
+export const section = style({ ...column, gap: vars.space['3'] });
 
 export const sectionHead = style({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between' });
 

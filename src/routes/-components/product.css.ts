@@ -1,6 +1,9 @@
 import { style } from '@vanilla-extract/css';
 
 import { minWidth } from '../../styles/breakpoints';
+import { badge as badge_ } from '../../styles/primitives.css';
+import * as rules from '../../styles/rules';
+import { sprinkles } from '../../styles/sprinkles.css';
 import { vars } from '../../styles/theme.css';
 
 export const layout = style({
@@ -13,44 +16,35 @@ export const layout = style({
 export const imageBox = style({
   position: 'relative',
   borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
+  border: vars.border.hairline,
   overflow: 'hidden',
   '@media': { [minWidth('md')]: { position: 'sticky', top: `calc(${vars.layout.headerHeight} + ${vars.space['4']})` } },
 });
 
 export const image = style({ width: '100%', aspectRatio: '1 / 1' });
 
-export const details = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
+export const details = sprinkles({ display: 'flex', flexDirection: 'column', gap: '4' });
 
 export const brand = style({ color: vars.color.brand, fontWeight: 700, fontSize: vars.fontSize.sm });
 
 export const name = style({ fontSize: vars.fontSize.xxl, fontWeight: 800, lineHeight: 1.2 });
 
-export const rating = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  fontSize: vars.fontSize.sm,
-});
+export const rating = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: '2' }),
+  { fontSize: vars.fontSize.sm },
+]);
 
 export const stars = style({ color: '#f5a623', letterSpacing: '2px' });
 
-export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export { muted } from '../../styles/primitives.css';
 
-export const priceRow = style({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: vars.space['3'] });
+export const priceRow = sprinkles({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '3' });
 
 export const price = style({ fontSize: vars.fontSize.xxl, fontWeight: 800 });
 
 export const mrp = style({ color: vars.color.textMuted, textDecoration: 'line-through' });
 
-export const badge = style({
-  padding: `2px ${vars.space['2']}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.discount,
-  color: vars.color.textInverse,
-  fontSize: vars.fontSize.xs,
-  fontWeight: 700,
-});
+export const badge = style([badge_, { background: vars.color.discount, color: vars.color.textInverse }]);
 
 export const facts = style({
   display: 'grid',
@@ -64,14 +58,10 @@ export const factTerm = style({ color: vars.color.textMuted });
 
 export const factValue = style({ margin: 0, fontWeight: 600 });
 
-export const packs = style({
-  display: 'flex',
-  gap: vars.space['2'],
-  flexWrap: 'wrap',
-  border: 0,
-  padding: 0,
-  margin: 0,
-});
+export const packs = style([
+  sprinkles({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
+  { border: 0, padding: 0, margin: 0 },
+]);
 
 export const packLegend = style({
   fontSize: vars.fontSize.sm,
@@ -81,35 +71,21 @@ export const packLegend = style({
 });
 
 export const pack = style({
+  ...rules.chip,
   padding: `${vars.space['2']} ${vars.space['4']}`,
-  border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
-  background: vars.color.surface,
   fontWeight: 600,
-  selectors: {
-    '&[aria-pressed="true"]': {
-      borderColor: vars.color.brand,
-      background: vars.color.brandSoft,
-      color: vars.color.brandStrong,
-    },
-  },
 });
 
-export const cityForm = style({ display: 'flex', gap: vars.space['2'], flexWrap: 'wrap' });
+export const cityForm = sprinkles({ display: 'flex', flexWrap: 'wrap', gap: '2' });
 
-export const cityInput = style({
-  flex: '1 1 220px',
-  minHeight: '44px',
-  padding: `0 ${vars.space['3']}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-});
+export const cityInput = style({ ...rules.field, flex: '1 1 220px', padding: `0 ${vars.space['3']}` });
 
 export const cityAnswer = style({ fontSize: vars.fontSize.sm, fontWeight: 600 });
 export const cityYes = style({ color: vars.color.success });
 export const cityNo = style({ color: vars.color.danger });
 
-export const actions = style({ display: 'flex', alignItems: 'center', gap: vars.space['3'], flexWrap: 'wrap' });
+export const actions = sprinkles({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '3' });
 
 export const actionButton = style({ flex: '1 1 160px' });
 

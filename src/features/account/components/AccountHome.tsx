@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { displayMobile, useLogout, useSession } from '../../auth';
 import { ACCOUNT_LINKS, useGlobalLoader } from '../../layout';
 import * as styles from './Account.css';
-import { BagIcon, ChevronRightIcon, GiftIcon, HelpIcon, LockIcon, LogoutIcon, PinIcon, UserIcon } from './Icons';
+import { BagIcon, PinIcon, UserIcon } from '../../../components/Icons';
+import { ChevronRightIcon, GiftIcon, HelpIcon, LockIcon, LogoutIcon } from './AccountIcons';
 
 const ICONS = {
   '/account/orders': BagIcon,

@@ -3,7 +3,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { displayMobile, useLogout, useSession } from '../../auth';
 import { useGlobalLoader } from '../../layout';
 import * as styles from './Account.css';
-import { LogoutIcon } from './Icons';
+import { LogoutIcon } from './AccountIcons';
 
 /**
  * Spec point 2, account area: from 992 px a sidebar with the customer's +91 number, My

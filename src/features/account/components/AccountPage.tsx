@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 import * as styles from './Account.css';
-import { ArrowLeftIcon } from './Icons';
+import { ArrowLeftIcon } from '../../../components/Icons';
 
 interface Props {
   title: string;
@@ -29,23 +29,5 @@ export function AccountPage({ title, children }: Props) {
       </div>
       {children}
     </section>
-  );
-}
-
-interface EmptyProps {
-  icon: ReactNode;
-  title: string;
-  children?: ReactNode;
-  action?: ReactNode;
-}
-
-export function EmptyState({ icon, title, children, action }: EmptyProps) {
-  return (
-    <div className={styles.empty}>
-      <span className={styles.emptyIcon}>{icon}</span>
-      <h2 className={styles.emptyTitle}>{title}</h2>
-      {children && <p className={styles.muted}>{children}</p>}
-      {action}
-    </div>
   );
 }

@@ -1,22 +1,16 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 
 import { maxWidth, minWidth } from '../../../styles/breakpoints';
+import { chip, field as field_ } from '../../../styles/primitives.css';
+import { screenDialog } from '../../../styles/rules';
+import { sprinkles } from '../../../styles/sprinkles.css';
 import { vars } from '../../../styles/theme.css';
 
 export const editor = style({
   // Full screen on phones, a large centred panel from the md breakpoint.
-  position: 'fixed',
+  ...screenDialog,
   inset: 0,
-  margin: 0,
-  width: '100%',
-  maxWidth: '100%',
-  height: '100dvh',
-  maxHeight: '100dvh',
-  padding: 0,
-  border: 0,
   background: vars.color.surface,
-  color: vars.color.text,
-  selectors: { '&::backdrop': { background: 'rgba(0, 0, 0, 0.5)' } },
   '@media': {
     [minWidth('md')]: {
       inset: '0',
@@ -33,27 +27,14 @@ globalStyle(`html:has(${editor}[open])`, { overflow: 'hidden' });
 
 export const layout = style({ display: 'flex', flexDirection: 'column', height: '100%' });
 
-export const header = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  padding: `${vars.space['3']} ${vars.space['4']}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
+export const header = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: '2' }),
+  { padding: `${vars.space['3']} ${vars.space['4']}`, borderBottom: vars.border.hairline },
+]);
 
 export const title = style({ flex: 1, fontSize: vars.fontSize.lg, fontWeight: 700, outline: 'none' });
 
-export const iconButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '40px',
-  height: '40px',
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: 'transparent',
-  selectors: { '&:hover': { background: vars.color.surfaceMuted } },
-});
+export { iconButton } from '../../../styles/primitives.css';
 
 export const panes = style({
   flex: 1,
@@ -62,7 +43,7 @@ export const panes = style({
   '@media': { [minWidth('md')]: { gridTemplateColumns: 'minmax(0, 1.3fr) minmax(320px, 1fr)' } },
 });
 
-export const pane = style({ minHeight: 0, display: 'flex', flexDirection: 'column' });
+export const pane = style([sprinkles({ display: 'flex', flexDirection: 'column' }), { minHeight: 0 }]);
 
 // On phones one step at a time: the map, then (after Confirm) the form.
 export const hiddenOnPhone = style({ '@media': { [maxWidth('md')]: { display: 'none' } } });
@@ -74,60 +55,45 @@ export const formPane = style([
   {
     overflowY: 'auto',
     padding: vars.space['4'],
-    '@media': { [minWidth('md')]: { borderLeft: `1px solid ${vars.color.border}` } },
+    '@media': { [minWidth('md')]: { borderLeft: vars.border.hairline } },
   },
 ]);
 
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
+export const form = sprinkles({ display: 'flex', flexDirection: 'column', gap: '4' });
 
 export const formTitle = style({ fontSize: vars.fontSize.lg, fontWeight: 700, outline: 'none' });
 
-export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'] });
+export const field = sprinkles({ display: 'flex', flexDirection: 'column', gap: '1' });
 
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600 });
 
-export const input = style({
-  minHeight: '44px',
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  font: 'inherit',
-  background: vars.color.surface,
-  selectors: {
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-    '&[readonly]': { background: vars.color.surfaceMuted, color: vars.color.textMuted },
+export const input = style([
+  field_,
+  {
+    selectors: {
+      '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+      '&[readonly]': { background: vars.color.surfaceMuted, color: vars.color.textMuted },
+    },
   },
-});
+]);
 
 export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm });
 
-export const tags = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['2'],
-  border: 0,
-  padding: 0,
-  margin: 0,
-});
+export const tags = style([
+  sprinkles({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
+  { border: 0, padding: 0, margin: 0 },
+]);
 
-export const tagButton = style({
-  minHeight: '36px',
-  padding: `${vars.space['1']} ${vars.space['4']}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surface,
-  font: 'inherit',
-  selectors: {
-    '&[aria-pressed="true"]': {
-      borderColor: vars.color.brand,
-      background: vars.color.brandSoft,
-      color: vars.color.brandStrong,
-      fontWeight: 600,
-    },
+export const tagButton = style([
+  chip,
+  {
+    minHeight: '36px',
+    padding: `${vars.space['1']} ${vars.space['4']}`,
+    selectors: { '&[aria-pressed="true"]': { fontWeight: 600 } },
   },
-});
+]);
 
-export const localityRow = style({ display: 'flex', gap: vars.space['2'], alignItems: 'stretch' });
+export const localityRow = sprinkles({ display: 'flex', gap: '2' });
 
 export const grow = style({ flex: 1, minWidth: 0 });
 

@@ -2,6 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, useState } from 'react';
 
 import { Button } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { PinIcon } from '../../../components/Icons';
 import { Spinner } from '../../../components/Spinner';
 import { deliveryAddressAtom } from '../atoms';
 import { ADDRESS_TEXT } from '../constants';
@@ -57,9 +59,7 @@ function CartAddressContent() {
           ))}
         </ul>
       ) : rows ? (
-        <div className={styles.empty}>
-          <h3>{ADDRESS_TEXT.noAddresses}</h3>
-        </div>
+        <EmptyState icon={<PinIcon size={32} />} title={ADDRESS_TEXT.noAddresses} level={3} />
       ) : null}
       <AddressEditor
         open={adding}

@@ -1,69 +1,43 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 
+import { field, floating, listReset } from '../../../styles/primitives.css';
+import { sprinkles } from '../../../styles/sprinkles.css';
 import { vars } from '../../../styles/theme.css';
 
-export const picker = style({
-  position: 'relative',
-  flex: 1,
-  minHeight: '320px',
-  display: 'flex',
-  flexDirection: 'column',
-});
+const column = sprinkles({ display: 'flex', flexDirection: 'column' });
+
+/** The strips above and below the map. */
+const bar = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: '2' }), { padding: vars.space['3'] }]);
+
+export const picker = style([column, { position: 'relative', flex: 1, minHeight: '320px' }]);
 
 export const map = style({ flex: 1, minHeight: '260px', background: vars.color.surfaceMuted, zIndex: 0 });
 
-export const toolbar = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['2'],
-  padding: vars.space['3'],
-  borderBottom: `1px solid ${vars.color.border}`,
-});
+export const toolbar = style([bar, { borderBottom: vars.border.hairline }]);
 
 export const search = style({ position: 'relative' });
 
-export const searchInput = style({
-  width: '100%',
-  minHeight: '44px',
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  font: 'inherit',
-});
+export const searchInput = style([field, { width: '100%' }]);
 
-export const options = style({
-  position: 'absolute',
-  zIndex: 1000,
-  top: 'calc(100% + 4px)',
-  left: 0,
-  right: 0,
-  margin: 0,
-  padding: vars.space['1'],
-  listStyle: 'none',
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.raised,
-});
+export const options = style([
+  listReset,
+  floating,
+  { position: 'absolute', zIndex: 1000, top: 'calc(100% + 4px)', left: 0, right: 0, padding: vars.space['1'] },
+]);
 
-export const option = style({
-  display: 'flex',
-  flexDirection: 'column',
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  borderRadius: vars.radius.sm,
-  cursor: 'pointer',
-  selectors: { '&[aria-selected="true"], &:hover': { background: vars.color.surfaceMuted } },
-});
+export const option = style([
+  column,
+  {
+    padding: `${vars.space['2']} ${vars.space['3']}`,
+    borderRadius: vars.radius.sm,
+    cursor: 'pointer',
+    selectors: { '&[aria-selected="true"], &:hover': { background: vars.color.surfaceMuted } },
+  },
+]);
 
 export const optionSecondary = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
-export const footer = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['2'],
-  padding: vars.space['3'],
-  borderTop: `1px solid ${vars.color.border}`,
-});
+export const footer = style([bar, { borderTop: vars.border.hairline }]);
 
 export const place = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, minHeight: '1.4em' });
 

@@ -2,6 +2,8 @@ import { useSetAtom } from 'jotai';
 import { Suspense, useState } from 'react';
 
 import { Button } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { PinIcon } from '../../../components/Icons';
 import { Dialog } from '../../../components/Dialog';
 import { Popover } from '../../../components/Popover';
 import { Spinner } from '../../../components/Spinner';
@@ -71,9 +73,7 @@ function SavedAddressesContent() {
           ))}
         </ul>
       ) : rows ? (
-        <div className={styles.empty}>
-          <h2>{ADDRESS_TEXT.noSavedAddresses}</h2>
-        </div>
+        <EmptyState icon={<PinIcon size={32} />} title={ADDRESS_TEXT.noSavedAddresses} />
       ) : null}
 
       <AddressEditor

@@ -1,15 +1,13 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 
+import { card as cardRecipe, iconButton, notice } from '../../../styles/primitives.css';
+import { sprinkles } from '../../../styles/sprinkles.css';
 import { vars } from '../../../styles/theme.css';
 
-export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['2'],
-  padding: vars.space['4'],
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-});
+export const card = style([
+  cardRecipe({ tone: 'flat', radius: 'md' }),
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: '2' }),
+]);
 
 export const heading = style({ fontSize: vars.fontSize.md, fontWeight: 700 });
 
@@ -18,22 +16,19 @@ export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize
 globalStyle(`${table} th`, { padding: `${vars.space['1']} 0`, textAlign: 'left', fontWeight: 400 });
 globalStyle(`${table} td`, { padding: `${vars.space['1']} 0`, textAlign: 'right', whiteSpace: 'nowrap' });
 
-export const label = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['1'] });
+export const label = sprinkles({ display: 'inline-flex', alignItems: 'center', gap: '1' });
 
-export const info = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  // A 24 px target around a 14 px glyph (WCAG 2.2 target size).
-  width: '24px',
-  height: '24px',
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: 'transparent',
-  color: vars.color.textMuted,
-  selectors: { '&:hover': { background: vars.color.surfaceMuted, color: vars.color.text } },
-});
+export const info = style([
+  iconButton,
+  {
+    // A 24 px target around a 14 px glyph (WCAG 2.2 target size).
+    width: '24px',
+    height: '24px',
+    padding: 0,
+    color: vars.color.textMuted,
+    selectors: { '&:hover': { color: vars.color.text } },
+  },
+]);
 
 export const struck = style({ marginRight: vars.space['1'], color: vars.color.textMuted });
 
@@ -42,18 +37,18 @@ export const free = style({ color: vars.color.success, fontWeight: 700 });
 export const grandTotal = style({});
 globalStyle(`${grandTotal} th, ${grandTotal} td`, {
   paddingTop: vars.space['2'],
-  borderTop: `1px solid ${vars.color.border}`,
+  borderTop: vars.border.hairline,
   fontSize: vars.fontSize.md,
   fontWeight: 700,
 });
 
-export const savings = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.brandSoft,
-  color: vars.color.brandStrong,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-});
+export const savings = style([
+  notice({ tone: 'brand' }),
+  sprinkles({ display: 'flex', justifyContent: 'space-between' }),
+  {
+    padding: `${vars.space['2']} ${vars.space['3']}`,
+    borderRadius: vars.radius.sm,
+    fontSize: vars.fontSize.sm,
+    fontWeight: 600,
+  },
+]);

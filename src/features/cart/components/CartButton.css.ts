@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 
+import { brandFill } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 const base = style({
@@ -18,14 +19,7 @@ const base = style({
 
 /** Green once the cart holds something; muted while it is empty. */
 export const button = styleVariants({
-  filled: [
-    base,
-    {
-      background: vars.color.brand,
-      color: vars.color.textInverse,
-      selectors: { '&:hover': { background: vars.color.brandStrong } },
-    },
-  ],
+  filled: [base, brandFill],
   empty: [
     base,
     {

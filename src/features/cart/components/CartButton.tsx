@@ -5,7 +5,7 @@ import { popupActionAtom } from '../../popups';
 import { cartTotalsAtom } from '../atoms';
 import { CART_TEXT, itemsLabel } from '../constants';
 import * as styles from './CartButton.css';
-import { CartIcon } from './CartIcon';
+import { CartIcon } from '../../../components/Icons';
 
 /**
  * The header's cart button (spec point 2): 'N Items' and the total to two decimals while the cart

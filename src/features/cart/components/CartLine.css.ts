@@ -1,6 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 
+import { badge } from '../../../styles/primitives.css';
+import { twoLines } from '../../../styles/rules';
+import { sprinkles } from '../../../styles/sprinkles.css';
 import { vars } from '../../../styles/theme.css';
 
 export const line = recipe({
@@ -10,7 +13,7 @@ export const line = recipe({
     alignItems: 'center',
     gap: vars.space['3'],
     padding: `${vars.space['3']} 0`,
-    selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}` } },
+    selectors: { '& + &': { borderTop: vars.border.hairline } },
   },
   variants: {
     unavailable: {
@@ -25,33 +28,21 @@ export const image = style({
   height: '64px',
   objectFit: 'cover',
   borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.border}`,
+  border: vars.border.hairline,
   background: vars.color.surfaceMuted,
   selectors: { [`${line.classNames.variants.unavailable.true} &`]: { filter: 'grayscale(1)', opacity: 0.6 } },
 });
 
-export const info = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 });
+export const info = style([sprinkles({ display: 'flex', flexDirection: 'column' }), { gap: '2px', minWidth: 0 }]);
 
-export const name = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  lineHeight: 1.3,
-  display: '-webkit-box',
-  WebkitLineClamp: 2,
-  WebkitBoxOrient: 'vertical',
-  overflow: 'hidden',
-});
+export const name = style({ ...twoLines, fontSize: vars.fontSize.sm, fontWeight: 600, lineHeight: 1.3 });
 
 export const muted = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
-export const price = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  gap: `0 ${vars.space['2']}`,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 700,
-});
+export const price = style([
+  sprinkles({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline' }),
+  { columnGap: vars.space['2'], fontSize: vars.fontSize.sm, fontWeight: 700 },
+]);
 
 export const mrp = style({ fontSize: vars.fontSize.xs, fontWeight: 400, color: vars.color.textMuted });
 
@@ -59,22 +50,18 @@ export const discount = style({ fontSize: vars.fontSize.xs, fontWeight: 600, col
 
 export const unavailable = style({ fontSize: vars.fontSize.xs, fontWeight: 700, color: vars.color.danger });
 
-export const priceUpdated = style({
-  alignSelf: 'flex-start',
-  padding: `0 ${vars.space['1']}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.warningSoft,
-  color: vars.color.warning,
-  fontSize: vars.fontSize.xs,
-  fontWeight: 600,
-});
+export const priceUpdated = style([
+  badge,
+  {
+    alignSelf: 'flex-start',
+    padding: `0 ${vars.space['1']}`,
+    background: vars.color.warningSoft,
+    color: vars.color.warning,
+    fontWeight: 600,
+  },
+]);
 
-export const actions = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-end',
-  gap: vars.space['1'],
-});
+export const actions = sprinkles({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' });
 
 export const remove = style({
   padding: `${vars.space['1']} ${vars.space['2']}`,

@@ -5,6 +5,7 @@ import { Suspense, useEffect, useId, useRef, useState } from 'react';
 
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
+import { EmptyState } from '../../../components/EmptyState';
 import { Sheet } from '../../../components/Sheet';
 import { Spinner } from '../../../components/Spinner';
 import { formatRupees } from '../../../lib/money';
@@ -16,7 +17,7 @@ import { priceChangedIdsAtom, proceedStepAtom } from '../atoms';
 import { CART_TEXT } from '../constants';
 import { useCart } from '../use-cart';
 import { BillDetails, type Charge } from './BillDetails';
-import { CartIcon } from './CartIcon';
+import { CartIcon, ClockIcon } from '../../../components/Icons';
 import { CartLine } from './CartLine';
 import * as styles from './CartPanel.css';
 
@@ -108,14 +109,14 @@ function CartPanelContent() {
     );
   } else if (items.length === 0) {
     content = (
-      <div className={styles.empty}>
-        <span className={styles.emptyIcon}>
-          <CartIcon size={40} />
-        </span>
-        <h3 className={styles.emptyTitle}>{CART_TEXT.emptyTitle}</h3>
-        <p className={styles.emptyBody}>{CART_TEXT.emptyBody}</p>
-        <Button onClick={() => void close()}>{CART_TEXT.startShopping}</Button>
-      </div>
+      <EmptyState
+        icon={<CartIcon size={40} />}
+        title={CART_TEXT.emptyTitle}
+        level={3}
+        action={<Button onClick={() => void close()}>{CART_TEXT.startShopping}</Button>}
+      >
+        {CART_TEXT.emptyBody}
+      </EmptyState>
     );
   } else {
     content = (
@@ -123,10 +124,7 @@ function CartPanelContent() {
         <section className={styles.card} aria-label="Items in your cart">
           <div className={styles.eta}>
             <span className={styles.etaIcon} aria-hidden>
-              <svg viewBox="0 0 24 24" width="22" height="22" focusable="false">
-                <circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" strokeWidth="2" />
-                <path d="M12 9v4l2.5 2.5M9 2h6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
+              <ClockIcon />
             </span>
             <div>
               <p className={styles.etaTitle}>{etaText}</p>

@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 
 import { maxWidth, minWidth } from '../../../styles/breakpoints';
+import { brandFill } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 const BAR_HEIGHT = '56px';
@@ -25,19 +26,15 @@ export const bar = style({
 });
 
 export const button = style({
+  ...brandFill,
   display: 'flex',
   alignItems: 'center',
   gap: vars.space['3'],
   width: '100%',
   minHeight: BAR_HEIGHT,
   padding: `${vars.space['2']} ${vars.space['4']}`,
-  border: 0,
-  borderRadius: vars.radius.md,
-  background: vars.color.brand,
-  color: vars.color.textInverse,
   boxShadow: vars.shadow.raised,
   textAlign: 'left',
-  selectors: { '&:hover': { background: vars.color.brandStrong } },
 });
 
 export const icon = style({

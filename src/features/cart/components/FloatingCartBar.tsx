@@ -4,7 +4,7 @@ import { formatRupees } from '../../../lib/money';
 import { popupActionAtom } from '../../popups';
 import { cartTotalsAtom } from '../atoms';
 import { itemsLabel } from '../constants';
-import { CartIcon } from './CartIcon';
+import { CartIcon } from '../../../components/Icons';
 import * as styles from './FloatingCartBar.css';
 
 /** Spec point 2: on small screens, a bar pinned to the bottom while the cart holds items. */

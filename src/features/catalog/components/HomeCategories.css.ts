@@ -1,18 +1,18 @@
 import { style } from '@vanilla-extract/css';
 
 import { maxWidth, minWidth } from '../../../styles/breakpoints';
+import { column, listReset, spread } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
+// Home-page styles spread the shared rules rather than composing classes: see decision 017.
+
+const tile = { ...spread, borderRadius: vars.radius.lg, textDecoration: 'none', color: vars.color.text } as const;
+
 export const groceryTile = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
+  ...tile,
   gap: vars.space['4'],
   padding: vars.space['5'],
-  borderRadius: vars.radius.lg,
   background: `linear-gradient(120deg, ${vars.color.brandSoft}, #fff8e1)`,
-  textDecoration: 'none',
-  color: vars.color.text,
   selectors: { '&:hover': { boxShadow: vars.shadow.raised } },
 });
 
@@ -35,20 +35,17 @@ export const groceryImage = style({
   selectors: { '&:nth-child(n+3)': { '@media': { [maxWidth('md')]: { display: 'none' } } } },
 });
 
+const grid = { ...listReset, display: 'grid', gap: vars.space['3'] } as const;
+
 export const cardGrid = style({
-  display: 'grid',
+  ...grid,
   gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-  gap: vars.space['3'],
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
   // Spec: the six collage cards are the mobile view of the categories.
   '@media': { [minWidth('md')]: { display: 'none' } },
 });
 
 export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
+  ...column,
   gap: vars.space['1'],
   textDecoration: 'none',
   color: vars.color.text,
@@ -82,34 +79,20 @@ export const more = style({
   padding: '1px 6px',
   borderRadius: vars.radius.pill,
   background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
+  border: vars.border.hairline,
   fontSize: '10px',
   fontWeight: 700,
   whiteSpace: 'nowrap',
 });
 
 export const promoGrid = style({
-  display: 'grid',
-  gap: vars.space['3'],
+  ...grid,
   gridTemplateColumns: 'minmax(0, 1fr)',
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
   // Spec: promo cards three per row from the md breakpoint up.
   '@media': { [minWidth('md')]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } },
 });
 
-export const promo = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-  minHeight: '150px',
-  padding: vars.space['5'],
-  borderRadius: vars.radius.lg,
-  textDecoration: 'none',
-  color: vars.color.text,
-});
+export const promo = style({ ...tile, gap: vars.space['3'], minHeight: '150px', padding: vars.space['5'] });
 
 export const promoTitle = style({ display: 'block', fontSize: vars.fontSize.lg, fontWeight: 800, lineHeight: 1.2 });
 

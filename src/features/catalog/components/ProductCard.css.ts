@@ -1,14 +1,14 @@
 import { style } from '@vanilla-extract/css';
 
+import { badge as badgeRule, column, spread, twoLines } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 export const card = style({
+  ...column,
   position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
   gap: vars.space['2'],
   padding: vars.space['3'],
-  border: `1px solid ${vars.color.border}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   boxShadow: vars.shadow.card,
@@ -25,40 +25,28 @@ export const image = style({
 });
 
 export const badge = style({
+  ...badgeRule,
   position: 'absolute',
   top: vars.space['2'],
   left: vars.space['2'],
-  padding: `2px ${vars.space['2']}`,
-  borderRadius: vars.radius.sm,
   background: vars.color.discount,
   color: vars.color.textInverse,
-  fontSize: vars.fontSize.xs,
-  fontWeight: 700,
 });
 
 export const name = style({
+  ...twoLines,
   fontSize: vars.fontSize.sm,
   fontWeight: 600,
   lineHeight: 1.3,
   minHeight: '2.6em',
-  display: '-webkit-box',
-  WebkitLineClamp: 2,
-  WebkitBoxOrient: 'vertical',
-  overflow: 'hidden',
   textDecoration: 'none',
 });
 
 export const pack = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
-export const footer = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['2'],
-  marginTop: 'auto',
-});
+export const footer = style({ ...spread, gap: vars.space['2'], marginTop: 'auto' });
 
-export const price = style({ display: 'flex', flexDirection: 'column', fontSize: vars.fontSize.sm, fontWeight: 700 });
+export const price = style({ ...column, fontSize: vars.fontSize.sm, fontWeight: 700 });
 
 export const mrp = style({
   fontSize: vars.fontSize.xs,

@@ -18,7 +18,7 @@ const arrowBase = style({
   height: '40px',
   alignItems: 'center',
   justifyContent: 'center',
-  border: `1px solid ${vars.color.border}`,
+  border: vars.border.hairline,
   borderRadius: '50%',
   background: vars.color.surface,
   boxShadow: vars.shadow.raised,

@@ -1,30 +1,30 @@
 import { style } from '@vanilla-extract/css';
 
 import { minWidth } from '../../../styles/breakpoints';
+import { column, listReset } from '../../../styles/rules';
+import { sprinkles } from '../../../styles/sprinkles.css';
 import { vars } from '../../../styles/theme.css';
 
-export const layout = style({
-  display: 'grid',
-  gridTemplateColumns: '84px minmax(0, 1fr)',
-  gap: vars.space['3'],
-  alignItems: 'start',
-  '@media': { [minWidth('md')]: { gridTemplateColumns: '220px minmax(0, 1fr)', gap: vars.space['5'] } },
-});
+export const layout = style([
+  sprinkles({ display: 'grid', alignItems: 'flex-start' }),
+  {
+    gridTemplateColumns: '84px minmax(0, 1fr)',
+    gap: vars.space['3'],
+    '@media': { [minWidth('md')]: { gridTemplateColumns: '220px minmax(0, 1fr)', gap: vars.space['5'] } },
+  },
+]);
 
 export const sidebar = style({
   position: 'sticky',
   top: `calc(${vars.layout.headerHeight} + ${vars.space['2']})`,
   maxHeight: `calc(100vh - ${vars.layout.headerHeight} - ${vars.space['4']})`,
   overflowY: 'auto',
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  borderRight: `1px solid ${vars.color.border}`,
+  ...listReset,
+  borderRight: vars.border.hairline,
 });
 
 export const entry = style({
-  display: 'flex',
-  flexDirection: 'column',
+  ...column,
   alignItems: 'center',
   gap: vars.space['1'],
   width: '100%',
@@ -58,14 +58,14 @@ export const entry = style({
 
 export const entryImage = style({ width: '44px', height: '44px', borderRadius: vars.radius.md, flexShrink: 0 });
 
-export const content = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'], minWidth: 0 });
+export const content = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: '3' }), { minWidth: 0 }]);
 
-export const toolbar = style({
+export const toolbar = sprinkles({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: vars.space['3'],
   flexWrap: 'wrap',
+  gap: '3',
 });
 
 export const title = style({

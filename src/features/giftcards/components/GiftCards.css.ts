@@ -1,75 +1,57 @@
 import { style } from '@vanilla-extract/css';
 
-import { minWidth } from '../../../styles/breakpoints';
+import {
+  card as cardRecipe,
+  field as fieldRule,
+  listReset,
+  muted as mutedText,
+  notice,
+  title as titles,
+} from '../../../styles/primitives.css';
+import { sprinkles } from '../../../styles/sprinkles.css';
 import { vars } from '../../../styles/theme.css';
 
-export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['3'],
-  padding: vars.space['4'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-});
+const column = sprinkles({ display: 'flex', flexDirection: 'column', gap: '3' });
 
-export const balanceCard = style([card, { background: vars.color.brandSoft, borderColor: vars.color.brandSoft }]);
+export const card = style([cardRecipe(), column]);
+
+export const balanceCard = style([cardRecipe({ tone: 'brand' }), column]);
 
 export const balance = style({ fontSize: vars.fontSize.xxl, fontWeight: 700, color: vars.color.brandStrong });
 
-export const title = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });
+export const title = titles.lg;
 
-export const form = style({
+export const form = sprinkles({
   display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['2'],
-  '@media': { [minWidth('md')]: { flexDirection: 'row', alignItems: 'flex-end' } },
+  flexDirection: { base: 'column', md: 'row' },
+  alignItems: { md: 'flex-end' },
+  gap: '2',
 });
 
-export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'], flex: 1 });
+export const field = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: '1' }), { flex: 1 }]);
 
-export const input = style({
-  minHeight: '44px',
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  fontSize: vars.fontSize.md,
-  letterSpacing: '0.08em',
-  textTransform: 'uppercase',
-});
+export const input = style([
+  fieldRule,
+  { fontSize: vars.fontSize.md, letterSpacing: '0.08em', textTransform: 'uppercase' },
+]);
 
-export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const muted = mutedText;
 
-export const error = style({
-  padding: vars.space['3'],
-  borderRadius: vars.radius.md,
-  background: vars.color.dangerSoft,
-  color: vars.color.danger,
-});
+export const error = notice({ tone: 'danger' });
 
-export const success = style({
-  padding: vars.space['3'],
-  borderRadius: vars.radius.md,
-  background: vars.color.successSoft,
-  color: vars.color.success,
-});
+export const success = notice({ tone: 'success' });
 
-export const history = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
+export const history = style([listReset, sprinkles({ display: 'flex', flexDirection: 'column' })]);
 
-export const entry = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-  padding: `${vars.space['2']} 0`,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
+export const entry = style([
+  sprinkles({ display: 'flex', justifyContent: 'space-between', gap: '3' }),
+  { padding: `${vars.space['2']} 0`, borderBottom: vars.border.hairline },
+]);
 
 export const credit = style({ color: vars.color.success, fontWeight: 700, whiteSpace: 'nowrap' });
 export const debit = style({ fontWeight: 700, whiteSpace: 'nowrap' });
 
-export const list = style({
-  margin: 0,
-  paddingLeft: vars.space['5'],
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['1'],
-});
+export const list = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: '1' }),
+  { margin: 0, paddingLeft: vars.space['5'] },
+]);

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 
 import { maxWidth, minWidth } from '../../../styles/breakpoints';
+import { iconButton, listReset, menuItem, mutedText } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 export const login = style({
@@ -20,12 +21,7 @@ export const desktop = style({ '@media': { [maxWidth('md')]: { display: 'none' }
 export const trigger = style({ fontSize: vars.fontSize.md, fontWeight: 600, whiteSpace: 'nowrap' });
 
 export const mobileLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '40px',
-  height: '40px',
-  borderRadius: vars.radius.pill,
+  ...iconButton,
   color: vars.color.text,
   '@media': { [minWidth('md')]: { display: 'none' } },
 });
@@ -38,22 +34,10 @@ export const heading = style({ padding: `0 ${vars.space['2']}`, fontWeight: 700 
 
 export const mobile = style({
   padding: `0 ${vars.space['2']} ${vars.space['2']}`,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-  borderBottom: `1px solid ${vars.color.border}`,
+  ...mutedText,
+  borderBottom: vars.border.hairline,
 });
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0 });
+export const list = style(listReset);
 
-export const item = style({
-  display: 'block',
-  width: '100%',
-  padding: `${vars.space['2']} ${vars.space['2']}`,
-  border: 0,
-  borderRadius: vars.radius.sm,
-  background: 'transparent',
-  fontSize: vars.fontSize.sm,
-  textAlign: 'left',
-  textDecoration: 'none',
-  selectors: { '&:hover, &:focus-visible': { background: vars.color.surfaceMuted } },
-});
+export const item = style({ ...menuItem, padding: vars.space['2'], fontSize: vars.fontSize.sm });

@@ -49,7 +49,7 @@ export function CustomerMenu({ session }: { session: Session }) {
         )}
       </Popover>
       <Link to="/account" className={styles.mobileLink} aria-label="My Account">
-        <UserIcon />
+        <UserIcon size={22} />
       </Link>
     </>
   );

@@ -1,10 +1,11 @@
 import { style } from '@vanilla-extract/css';
 
 import { maxWidth } from '../../../styles/breakpoints';
+import { listReset, menuItem } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 export const nav = style({
-  borderTop: `1px solid ${vars.color.border}`,
+  borderTop: vars.border.hairline,
   '@media': { [maxWidth('md')]: { display: 'none' } },
 });
 
@@ -16,9 +17,9 @@ export const list = style({
   alignItems: 'stretch',
   maxWidth: vars.layout.maxWidth,
   minHeight: '48px',
+  ...listReset,
   margin: '0 auto',
   padding: `0 ${vars.space['4']}`,
-  listStyle: 'none',
 });
 
 export const slot = style({ display: 'flex', minWidth: 0 });
@@ -52,16 +53,13 @@ export const moreRoot = style({ width: '100%' });
 
 export const morePanel = style({ minWidth: '240px' });
 
-export const moreList = style({ listStyle: 'none', margin: 0, padding: 0 });
+export const moreList = style(listReset);
 
 export const moreLink = style({
-  display: 'block',
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  borderRadius: vars.radius.sm,
+  ...menuItem,
   fontSize: vars.fontSize.sm,
-  textDecoration: 'none',
   selectors: {
-    '&:hover, &:focus-visible': { background: vars.color.surfaceMuted },
+    ...menuItem.selectors,
     '&[data-status="active"]': { color: vars.color.brand, fontWeight: 700 },
   },
 });

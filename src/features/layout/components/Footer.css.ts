@@ -1,17 +1,17 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 
 import { minWidth } from '../../../styles/breakpoints';
+import { brandFill, column, field as fieldRule, listReset } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 export const footer = style({
   marginTop: vars.space['12'],
   background: vars.color.surfaceMuted,
-  borderTop: `1px solid ${vars.color.border}`,
+  borderTop: vars.border.hairline,
 });
 
 export const inner = style({
-  display: 'flex',
-  flexDirection: 'column',
+  ...column,
   gap: vars.space['8'],
   maxWidth: vars.layout.maxWidth,
   margin: '0 auto',
@@ -39,14 +39,7 @@ export const columnTitle = style({
   color: vars.color.text,
 });
 
-export const links = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['2'],
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-});
+export const links = style({ ...listReset, ...column, gap: vars.space['2'] });
 
 globalStyle(`${inner} a`, { color: vars.color.text, textDecoration: 'none' });
 globalStyle(`${inner} a:hover`, { color: vars.color.brand, textDecoration: 'underline' });
@@ -61,14 +54,7 @@ export const fieldLabel = style({ fontWeight: 600, color: vars.color.text });
 
 export const subscribeRow = style({ display: 'flex', gap: vars.space['2'] });
 
-const field = style({
-  minHeight: '44px',
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  fontSize: vars.fontSize.sm,
-});
+const field = style({ ...fieldRule, borderRadius: vars.radius.sm, fontSize: vars.fontSize.sm });
 
 export const emailInput = style([
   field,
@@ -80,14 +66,11 @@ export const emailInput = style([
 ]);
 
 export const subscribeButton = style({
+  ...brandFill,
   minHeight: '44px',
   padding: `0 ${vars.space['4']}`,
-  border: 0,
   borderRadius: vars.radius.sm,
-  background: vars.color.brand,
-  color: vars.color.textInverse,
   fontWeight: 600,
-  selectors: { '&:hover': { background: vars.color.brandStrong } },
 });
 
 export const error = style({ minHeight: '1.5em', color: vars.color.danger, fontWeight: 600 });
@@ -100,4 +83,4 @@ export const select = style([field, { maxWidth: '220px' }]);
 
 export const note = style({ fontSize: vars.fontSize.xs });
 
-export const copyright = style({ paddingTop: vars.space['4'], borderTop: `1px solid ${vars.color.border}` });
+export const copyright = style({ paddingTop: vars.space['4'], borderTop: vars.border.hairline });

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 
 import { maxWidth, minWidth } from '../../../styles/breakpoints';
+import { iconButton, row } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 export const header = style({
@@ -8,7 +9,7 @@ export const header = style({
   top: 0,
   zIndex: 50,
   background: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
+  borderBottom: vars.border.hairline,
 });
 
 /*
@@ -36,25 +37,17 @@ export const bar = style({
   },
 });
 
-export const start = style({ gridArea: 'start', display: 'flex', alignItems: 'center', gap: vars.space['1'] });
+export const start = style({ ...row, gridArea: 'start', gap: vars.space['1'] });
 
 export const back = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '40px',
-  height: '40px',
+  ...iconButton,
   marginLeft: `calc(-1 * ${vars.space['2']})`,
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: 'transparent',
-  selectors: { '&:hover': { background: vars.color.surfaceMuted } },
   '@media': { [minWidth('md')]: { display: 'none' } },
 });
 
 export const logo = style({
+  ...row,
   display: 'inline-flex',
-  alignItems: 'center',
   minHeight: '40px',
   fontSize: vars.fontSize.xl,
   fontWeight: 800,
@@ -75,10 +68,4 @@ export const location = style({
 
 export const search = style({ gridArea: 'search' });
 
-export const actions = style({
-  gridArea: 'actions',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'flex-end',
-  gap: vars.space['2'],
-});
+export const actions = style({ ...row, gridArea: 'actions', justifyContent: 'flex-end', gap: vars.space['2'] });

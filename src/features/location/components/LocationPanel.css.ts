@@ -1,31 +1,19 @@
 import { style } from '@vanilla-extract/css';
 
+import { menuItem, notice } from '../../../styles/primitives.css';
 import { vars } from '../../../styles/theme.css';
 
-export const cityButton = style({
-  width: '100%',
-  minHeight: '36px',
-  padding: `${vars.space['1']} ${vars.space['2']}`,
-  border: 0,
-  borderRadius: vars.radius.sm,
-  background: 'transparent',
-  textAlign: 'left',
-  font: 'inherit',
-  color: 'inherit',
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.surfaceMuted },
-    '&[aria-pressed="true"]': { background: vars.color.brandSoft, fontWeight: 700 },
+export const cityButton = style([
+  menuItem,
+  {
+    minHeight: '36px',
+    padding: `${vars.space['1']} ${vars.space['2']}`,
+    selectors: { '&[aria-pressed="true"]': { background: vars.color.brandSoft, fontWeight: 700 } },
   },
-});
+]);
 
-export const result = style({
-  padding: vars.space['3'],
-  borderRadius: vars.radius.md,
-  fontSize: vars.fontSize.sm,
-  background: vars.color.surfaceMuted,
-});
+const result = { fontSize: vars.fontSize.sm };
 
-export const served = style([result, { background: vars.color.brandSoft, color: vars.color.brandStrong }]);
-export const notServed = style([result, { background: vars.color.dangerSoft, color: vars.color.danger }]);
+export const served = style([notice({ tone: 'brand' }), result]);
+export const notServed = style([notice({ tone: 'danger' }), result]);
 export const eta = style({ fontSize: vars.fontSize.md, fontWeight: 700 });

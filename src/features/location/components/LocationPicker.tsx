@@ -22,7 +22,7 @@ export function LocationPicker({ className }: { className?: string }) {
       panelLabel="Choose your delivery location"
       label={
         <>
-          <PinIcon className={styles.pin} />
+          <PinIcon size={18} className={styles.pin} />
           <span className={styles.label}>
             <span className={visuallyHidden}>Delivery location: </span>
             {LOCATION_LABEL}

@@ -3,10 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 
 import { Button } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { BagIcon } from '../../../components/Icons';
 import { Spinner } from '../../../components/Spinner';
 
 import { formatRupees } from '../../../lib/money';
-import { AccountPage, EmptyState } from '../../account';
+import { AccountPage } from '../../account';
 import { ordersQueryOptions, ORDERS_PAGE_SIZE } from '../api/get-orders';
 import { ORDER_TEXT, placedAt } from '../format';
 import * as styles from './Orders.css';
@@ -26,7 +28,7 @@ export function OrdersList() {
     <AccountPage title={ORDER_TEXT.title}>
       {data.total === 0 ? (
         <EmptyState
-          icon={<span aria-hidden>🛍</span>}
+          icon={<BagIcon size={32} />}
           title={ORDER_TEXT.noOrders}
           action={
             <Link to="/" className={styles.detailsLink}>

@@ -1,10 +1,10 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 
+import { column, listReset } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 export const page = style({
-  display: 'flex',
-  flexDirection: 'column',
+  ...column,
   gap: vars.space['6'],
   maxWidth: '760px',
   margin: '0 auto',
@@ -12,7 +12,7 @@ export const page = style({
   lineHeight: 1.65,
 });
 
-export const header = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'] });
+export const header = style({ ...column, gap: vars.space['2'] });
 
 export const title = style({ fontSize: vars.fontSize.xxl, fontWeight: 800, lineHeight: 1.2 });
 
@@ -27,7 +27,7 @@ export const facts = style({
 
 export const factsTitle = style({ marginBottom: vars.space['2'], fontSize: vars.fontSize.md, fontWeight: 700 });
 
-export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
+export const section = style({ ...column, gap: vars.space['3'] });
 
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });
 
@@ -38,18 +38,15 @@ globalStyle(`${list} > li + li`, { marginTop: vars.space['1'] });
 globalStyle(`${page} a`, { color: vars.color.brand, fontWeight: 600 });
 
 export const others = style({
-  display: 'flex',
-  flexDirection: 'column',
+  ...column,
   gap: vars.space['2'],
   paddingTop: vars.space['4'],
-  borderTop: `1px solid ${vars.color.border}`,
+  borderTop: vars.border.hairline,
 });
 
 export const otherList = style({
+  ...listReset,
   display: 'flex',
   flexWrap: 'wrap',
   gap: `${vars.space['2']} ${vars.space['6']}`,
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
 });

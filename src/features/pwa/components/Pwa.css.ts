@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 
 import { minWidth } from '../../../styles/breakpoints';
+import { column, row } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 /**
@@ -13,8 +14,7 @@ export const region = style({
   right: vars.space['3'],
   bottom: `calc(max(${vars.space['3']}, env(safe-area-inset-bottom)) + var(--floating-bar-offset, 0px))`,
   zIndex: 60,
-  display: 'flex',
-  flexDirection: 'column',
+  ...column,
   alignItems: 'center',
   gap: vars.space['2'],
   pointerEvents: 'none',
@@ -38,8 +38,7 @@ const card = style({
 export const banner = style([
   card,
   {
-    display: 'flex',
-    alignItems: 'center',
+    ...row,
     gap: vars.space['2'],
     background: vars.color.text,
     color: vars.color.textInverse,
@@ -50,7 +49,7 @@ export const bannerOnline = style({ background: vars.color.success });
 
 export const prompt = style([
   card,
-  { background: vars.color.surface, color: vars.color.text, border: `1px solid ${vars.color.border}` },
+  { background: vars.color.surface, color: vars.color.text, border: vars.border.hairline },
 ]);
 
 export const promptTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: 700 });

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 
+import { column, field, floating, listReset, mutedText, oneLine, row } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 export const form = style({ position: 'relative', display: 'flex', alignItems: 'center', width: '100%', minWidth: 0 });
@@ -12,11 +13,9 @@ export const icon = style({
 });
 
 export const input = style({
+  ...field,
   width: '100%',
-  minHeight: '44px',
   padding: `${vars.space['2']} ${vars.space['3']} ${vars.space['2']} 40px`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
   background: vars.color.surfaceMuted,
   fontSize: vars.fontSize.sm,
   selectors: {
@@ -28,23 +27,19 @@ export const input = style({
 export const hidden = style({ display: 'none' });
 
 export const popup = style({
+  ...floating,
   position: 'absolute',
   top: 'calc(100% + 6px)',
   left: 0,
   right: 0,
   zIndex: 60,
   padding: vars.space['1'],
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.raised,
 });
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0 });
+export const list = style(listReset);
 
 export const option = style({
-  display: 'flex',
-  alignItems: 'center',
+  ...row,
   gap: vars.space['3'],
   padding: vars.space['2'],
   borderRadius: vars.radius.sm,
@@ -63,15 +58,9 @@ export const thumb = style({
   background: vars.color.surfaceMuted,
 });
 
-export const text = style({ display: 'flex', flexDirection: 'column', minWidth: 0, flex: 1 });
+export const text = style({ ...column, minWidth: 0, flex: 1 });
 
-export const name = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-});
+export const name = style({ ...oneLine, fontSize: vars.fontSize.sm, fontWeight: 600 });
 
 export const pack = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
@@ -82,8 +71,4 @@ export const seeAll = style([
   { color: vars.color.brand, fontSize: vars.fontSize.sm, fontWeight: 600, justifyContent: 'center' },
 ]);
 
-export const status = style({
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const status = style({ padding: `${vars.space['2']} ${vars.space['3']}`, ...mutedText });

@@ -2,6 +2,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 
 import type { Product } from '../../../../server/schemas/product';
+import { SearchIcon } from '../../../components/Icons';
 import { formatRupees } from '../../../lib/money';
 import { visuallyHidden } from '../../../styles/utilities.css';
 import { useProductSuggestions } from '../../catalog';
@@ -134,10 +135,7 @@ export function SearchBox({ className }: Props) {
       <label className={visuallyHidden} htmlFor={`${listId}-input`}>
         Search products
       </label>
-      <svg className={styles.icon} width="18" height="18" viewBox="0 0 20 20" aria-hidden focusable="false">
-        <circle cx="8.5" cy="8.5" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="M13 13l5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      <SearchIcon className={styles.icon} strokeWidth={2.4} />
       <input
         ref={inputRef}
         id={`${listId}-input`}

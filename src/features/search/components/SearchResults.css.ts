@@ -1,20 +1,21 @@
 import { style } from '@vanilla-extract/css';
 
+import { sprinkles } from '../../../styles/sprinkles.css';
 import { vars } from '../../../styles/theme.css';
 
-export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
+export const page = sprinkles({ display: 'flex', flexDirection: 'column', gap: '4' });
 
-export const bar = style({
+export const bar = sprinkles({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'flex-end',
   justifyContent: 'space-between',
-  gap: vars.space['3'],
+  gap: '3',
 });
 
 export const title = style({ fontSize: vars.fontSize.xl, fontWeight: 700, overflowWrap: 'anywhere' });
 
-export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export { muted } from '../../../styles/primitives.css';
 
 export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm });
 

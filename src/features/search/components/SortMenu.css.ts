@@ -1,35 +1,24 @@
 import { style } from '@vanilla-extract/css';
 
+import { listReset } from '../../../styles/primitives.css';
+import * as rules from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
-export const trigger = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  fontSize: vars.fontSize.sm,
-  background: vars.color.surface,
-});
+export const trigger = style({ ...rules.field, minHeight: '40px', fontSize: vars.fontSize.sm });
 
 export const prefix = style({ color: vars.color.textMuted });
 
 export const value = style({ fontWeight: 600 });
 
-export const menu = style({ listStyle: 'none', margin: 0, padding: 0 });
+export const menu = listReset;
 
 export const item = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
+  ...rules.menuItem,
+  ...rules.spread,
   gap: vars.space['3'],
-  width: '100%',
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  border: 0,
-  borderRadius: vars.radius.sm,
-  background: 'transparent',
   fontSize: vars.fontSize.sm,
-  textAlign: 'left',
   selectors: {
-    '&:hover, &:focus-visible': { background: vars.color.surfaceMuted },
+    ...rules.menuItem.selectors,
     '&[aria-checked="true"]': { color: vars.color.brand, fontWeight: 700 },
   },
 });

@@ -23,6 +23,7 @@ export const icon = style({
   color: vars.color.brand,
 });
 
-export const title = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });
+// A page's empty state takes the focus when it opens; the heading shows no ring for that.
+export const title = style({ fontSize: vars.fontSize.lg, fontWeight: 700, outline: 'none' });
 
 export const body = style({ maxWidth: '36em', fontSize: vars.fontSize.sm, color: vars.color.textMuted });

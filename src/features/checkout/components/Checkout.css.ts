@@ -85,3 +85,5 @@ export const eta = style({ color: vars.color.brandStrong, fontWeight: 700 });
 export const placeButton = style({ width: '100%' });
 
 export const linkButton = style([button.base, button.tone.primary, button.size.md]);
+
+export const emptyPage = style({ marginBlock: '24px' });

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 
+import { EmptyState } from '../../../components/EmptyState';
+import { CartIcon } from '../../../components/Icons';
 import { Spinner } from '../../../components/Spinner';
 import { useSession } from '../../auth';
 import { CHECKOUT_TEXT } from '../constants';
@@ -90,14 +92,21 @@ export function CheckoutPage() {
 /** Nothing to check out: say so, and offer the way back to the shop. */
 function EmptyCheckout({ titleId, heading }: { titleId: string; heading: RefObject<HTMLHeadingElement | null> }) {
   return (
-    <section className={styles.card} aria-labelledby={titleId} style={{ marginBlock: '24px' }}>
-      <h1 id={titleId} ref={heading} tabIndex={-1} className={styles.title}>
-        {CHECKOUT_TEXT.emptyTitle}
-      </h1>
-      <p className={styles.muted}>{CHECKOUT_TEXT.emptyBody}</p>
-      <Link to="/" className={styles.linkButton}>
-        {CHECKOUT_TEXT.startShopping}
-      </Link>
+    <section className={styles.emptyPage} aria-labelledby={titleId}>
+      <EmptyState
+        icon={<CartIcon size={28} />}
+        title={CHECKOUT_TEXT.emptyTitle}
+        level={1}
+        headingId={titleId}
+        headingRef={heading}
+        action={
+          <Link to="/" className={styles.linkButton}>
+            {CHECKOUT_TEXT.startShopping}
+          </Link>
+        }
+      >
+        {CHECKOUT_TEXT.emptyBody}
+      </EmptyState>
     </section>
   );
 }

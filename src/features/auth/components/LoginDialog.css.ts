@@ -1,23 +1,13 @@
 import { style } from '@vanilla-extract/css';
 
+import { iconButton as iconButtonRule } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 export const header = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], minHeight: '40px' });
 
 export const title = style({ flex: 1, fontSize: vars.fontSize.lg, fontWeight: 700 });
 
-export const iconButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flexShrink: 0,
-  width: '40px',
-  height: '40px',
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: 'transparent',
-  selectors: { '&:hover': { background: vars.color.surfaceMuted } },
-});
+export const iconButton = style({ ...iconButtonRule, flexShrink: 0 });
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
 
@@ -30,7 +20,7 @@ export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600 });
 export const phoneField = style({
   display: 'flex',
   alignItems: 'center',
-  border: `1px solid ${vars.color.border}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   selectors: {
@@ -42,7 +32,7 @@ export const phoneField = style({
 export const prefix = style({
   padding: `0 ${vars.space['3']}`,
   fontWeight: 600,
-  borderRight: `1px solid ${vars.color.border}`,
+  borderRight: vars.border.hairline,
 });
 
 export const phoneInput = style({
@@ -74,7 +64,7 @@ export const otpBox = style({
   maxWidth: '48px',
   height: '52px',
   padding: 0,
-  border: `1px solid ${vars.color.border}`,
+  border: vars.border.hairline,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   fontSize: vars.fontSize.xl,

@@ -5,24 +5,24 @@ import { type Colors, type ProduceShape, type ProductImageInput, type Shape } fr
 
 // Kind detection and palettes
 
-export interface Rule {
+interface Rule {
   re: RegExp;
   shape: Exclude<Shape, ProduceShape> | 'drink';
   cats?: string[];
 }
 
 /** Product-form words in the name (bar, liquid, powder, paste) beat a generic subcategory. */
-export const FORM_RULES: Rule[] = [
+const FORM_RULES: Rule[] = [
   { re: /\b(bars?|soaps?)\b/, shape: 'soap', cats: ['household-essentials', 'personal-care'] },
   { re: /liquid|\bgel\b|spray/, shape: 'jug', cats: ['household-essentials'] },
   { re: /powder/, shape: 'carton', cats: ['household-essentials'] },
   { re: /tooth ?paste|face ?wash|cream|\bgel\b/, shape: 'tube', cats: ['personal-care'] },
 ];
 
-export const HOUSEHOLD = ['household-essentials'];
-export const PERSONAL = ['personal-care'];
+const HOUSEHOLD = ['household-essentials'];
+const PERSONAL = ['personal-care'];
 
-export const RULES: Rule[] = [
+const RULES: Rule[] = [
   { re: /\b(bar|bars|soaps?|bathing)\b/, shape: 'soap', cats: [...HOUSEHOLD, ...PERSONAL] },
   { re: /liquid|cleaner|disinfectant|floor|toilet|\bgel\b|conditioner|softener|bleach/, shape: 'jug', cats: HOUSEHOLD },
   { re: /detergent|powder|laundry|washing/, shape: 'carton', cats: HOUSEHOLD },
@@ -54,7 +54,7 @@ export const RULES: Rule[] = [
   { re: /bread|\bpav\b|\bbuns?\b|loaf|cakes?|muffins?/, shape: 'bread' },
 ];
 
-export const CATEGORY_DEFAULT: Record<string, Exclude<Shape, ProduceShape> | 'drink'> = {
+const CATEGORY_DEFAULT: Record<string, Exclude<Shape, ProduceShape> | 'drink'> = {
   'dairy-breakfast': 'box',
   munchies: 'chips',
   'cold-drinks-juices': 'bottle',
@@ -65,12 +65,12 @@ export const CATEGORY_DEFAULT: Record<string, Exclude<Shape, ProduceShape> | 'dr
   'household-essentials': 'carton',
 };
 
-export interface Palette {
+interface Palette {
   hues: number[];
   s: number;
 }
 
-export const PALETTES: Record<string, Palette> = {
+const PALETTES: Record<string, Palette> = {
   'vegetables-fruits': { hues: [125, 95, 145], s: 55 },
   'dairy-breakfast': { hues: [210, 198, 228], s: 68 },
   munchies: { hues: [44, 4, 24, 205, 280], s: 84 },
@@ -105,7 +105,7 @@ export function isProduce(category: string, sub: string): boolean {
   return category === 'vegetables-fruits' || /fruit|vegetable|veggie|herb|leafy|exotic|produce/.test(sub);
 }
 
-export function mlOf(packSize: string): number | null {
+function mlOf(packSize: string): number | null {
   const m = /([\d.]+)\s*(ml|l|litre|liter|ltr)\b/i.exec(packSize);
   if (!m?.[1] || !m[2]) return null;
   const v = parseFloat(m[1]);

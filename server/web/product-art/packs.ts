@@ -5,10 +5,10 @@ import { type Colors, type Label, type ProduceShape, type Shape } from './types'
 
 // Packs. Each draws in the 400x400 box, roughly y 60..334; labels stay inside the pack face.
 
-export type PackDrawer = (c: Colors, l: Label) => string;
+type PackDrawer = (c: Colors, l: Label) => string;
 
-export const WHITE = '#fff';
-export const HIGHLIGHT = (x: number, y: number, h: number): string =>
+const WHITE = '#fff';
+const HIGHLIGHT = (x: number, y: number, h: number): string =>
   `<rect x="${x}" y="${y}" width="10" height="${h}" rx="5" fill="#fff" opacity=".3"/>`;
 
 export const PACKS: Record<Exclude<Shape, ProduceShape>, PackDrawer> = {

@@ -5,7 +5,7 @@ import { type Produce } from './types';
 
 // Produce
 
-export const PRODUCE: [RegExp, Produce][] = [
+const PRODUCE: [RegExp, Produce][] = [
   [/cherry tomato|tomato|tamatar/, { shape: 'fruit', color: '#e53935', top: 'star', rx: 112, ry: 100 }],
   [/banana|kela/, { shape: 'banana', color: '#fbc02d' }],
   [/brinjal|baingan|eggplant|aubergine/, { shape: 'elongated', color: '#6a2c8e', rx: 76 }],
@@ -45,7 +45,7 @@ export const PRODUCE: [RegExp, Produce][] = [
   [/kiwi/, { shape: 'fruit', color: '#8d6e3f', top: 'none', rx: 104, ry: 90, spots: true }],
 ];
 
-export const FRUIT_COLORS = ['#e53935', '#fb8c00', '#fdd835', '#7cb342', '#8e24aa'];
+const FRUIT_COLORS = ['#e53935', '#fb8c00', '#fdd835', '#7cb342', '#8e24aa'];
 
 export function detectProduce(words: string, isVegetable: boolean, h: number): Produce {
   for (const [re, spec] of PRODUCE) if (re.test(words)) return spec;
@@ -53,8 +53,8 @@ export function detectProduce(words: string, isVegetable: boolean, h: number): P
   return { shape: 'fruit', color: FRUIT_COLORS[h % FRUIT_COLORS.length] ?? '#e53935', top: 'leaf' };
 }
 
-export const LEAF = '#3f9b3f';
-export const STEM = '#6d4c41';
+const LEAF = '#3f9b3f';
+const STEM = '#6d4c41';
 
 export function drawProduce(p: Produce, h: number): string {
   const color = shiftHue(p.color, (h % 13) - 6);

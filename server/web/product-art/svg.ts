@@ -13,7 +13,7 @@ export function hash(text: string): number {
   return h >>> 0;
 }
 
-export const hex2 = (v: number): string =>
+const hex2 = (v: number): string =>
   Math.round(Math.min(255, Math.max(0, v)))
     .toString(16)
     .padStart(2, '0');
@@ -30,7 +30,7 @@ export function hsl(h: number, s: number, l: number): string {
   return `#${hex2(f(0))}${hex2(f(8))}${hex2(f(4))}`;
 }
 
-export function rgb(hex: string): [number, number, number] {
+function rgb(hex: string): [number, number, number] {
   const v = parseInt(hex.slice(1), 16);
   return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
 }
@@ -55,7 +55,7 @@ export function darken(hex: string, amount: number): string {
     .join('')}`;
 }
 
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const [r, g, b] = rgb(hex);
   return (0.299 * r + 0.587 * g + 0.114 * b) / 255;
 }
@@ -63,7 +63,7 @@ export function luminance(hex: string): number {
 export const inkOn = (hex: string, dark: string): string => (luminance(hex) > 0.62 ? dark : '#fff');
 
 /** Drop code points XML 1.0 forbids (C0 controls other than tab/newline/CR, lone surrogates, U+FFFE/F). */
-export function xmlSafe(text: string): string {
+function xmlSafe(text: string): string {
   let out = '';
   for (const ch of text) {
     const c = ch.codePointAt(0) ?? 0;
@@ -133,7 +133,7 @@ export function wrap(text: string, max: number, maxLines: number): string[] {
 }
 
 /** Characters of bold sans text at `size` px that fit in `width` px (conservative average). */
-export const fitChars = (width: number, size: number): number =>
+const fitChars = (width: number, size: number): number =>
   Math.min(LABEL_MAX_CHARS, Math.max(3, Math.floor(width / (size * 0.6))));
 
 export function text(x: number, y: number, size: number, weight: number, fill: string, body: string): string {

@@ -15,6 +15,8 @@ import dbPlugin from './plugins/db';
 import deliveryPlugin from './plugins/delivery';
 import errorsPlugin from './plugins/errors';
 import geoPlugin from './plugins/geo';
+import metricsPlugin from './plugins/metrics';
+import pressurePlugin from './plugins/pressure';
 import smsPlugin from './plugins/sms';
 import staticPlugin from './plugins/static';
 import healthRoutes from './routes/health';
@@ -30,6 +32,7 @@ import productRoutes from './routes/api/product/index';
 import { Category } from './schemas/category';
 import { ErrorResponse } from './schemas/common';
 import { Product } from './schemas/product';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './request-id';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -85,16 +88,26 @@ export async function buildApp({
     bodyLimit: 64 * 1024,
     // Who may set the client address (the per-IP OTP cap counts it) and protocol: TRUST_PROXY.
     trustProxy: config.trustProxy,
+    // X-Request-Id from a trusted proxy, a random UUID otherwise (request-id.ts); on every log line.
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdHeader: false,
+    requestIdLogLabel: 'reqId',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors the router raises before any route runs still answer in the API's shape.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       void reply
         .code(tooLong ? 414 : 400)
+        .header(REQUEST_ID_HEADER, request.id)
         .send({ success: false, message: tooLong ? 'Request path is too long' : 'Request path is not valid' });
     },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Every answer names its request, errors, static files and shed calls included.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
 
   // External plugins first.
   await app.register(helmet, {
@@ -134,6 +147,9 @@ export async function buildApp({
   app.addSchema(Category);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database, closeWithApp: closeDatabase });
+  await app.register(metricsPlugin, { config });
+  // Before the routes' own hooks, so that a shed call costs as little as possible.
+  await app.register(pressurePlugin, { shedding: config.shedding });
   await app.register(clockPlugin, { clock });
   await app.register(smsPlugin, { config });
   await app.register(authPlugin, { config });

@@ -212,4 +212,61 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...production(), TRUST_PROXY: '10.0.0.1,bogus' })).toThrow(/not understood: "bogus"/);
     });
   });
+
+  describe('metrics and load shedding', () => {
+    it('has /metrics on with no token, and sheds on a second of event-loop delay or a nearly full heap', () => {
+      const config = loadConfig({ DATA_DIR: tempDir() });
+      expect(config.metrics).toEqual({ enabled: true, token: undefined });
+      expect(config.shedding).toMatchObject({
+        eventLoopDelayMs: 1000,
+        eventLoopUtilization: null,
+        rssBytes: null,
+        retryAfterSeconds: 5,
+      });
+      expect(config.shedding.heapUsedBytes).toBeGreaterThan(64 * 1024 * 1024);
+    });
+
+    it('takes a metrics token and thresholds, and off for each threshold', () => {
+      const config = loadConfig({
+        DATA_DIR: tempDir(),
+        METRICS: 'off',
+        METRICS_TOKEN: 'a-token-of-sixteen+',
+        SHED_EVENT_LOOP_DELAY_MS: '250',
+        SHED_EVENT_LOOP_UTILIZATION: '0.95',
+        SHED_HEAP_USED_MB: 'off',
+        SHED_RSS_MB: '512',
+      });
+      expect(config.metrics).toEqual({ enabled: false, token: 'a-token-of-sixteen+' });
+      expect(config.shedding).toMatchObject({
+        eventLoopDelayMs: 250,
+        eventLoopUtilization: 0.95,
+        heapUsedBytes: null,
+        rssBytes: 512 * 1024 * 1024,
+      });
+      expect(loadConfig({ DATA_DIR: tempDir(), SHED_EVENT_LOOP_DELAY_MS: 'off' }).shedding.eventLoopDelayMs).toBe(null);
+      expect(loadConfig({ DATA_DIR: tempDir(), SHED_HEAP_USED_MB: '300' }).shedding.heapUsedBytes).toBe(
+        300 * 1024 * 1024,
+      );
+    });
+
+    it('refuses a weak metrics token and thresholds that are not numbers in range', () => {
+      const DATA_DIR = tempDir();
+      for (const token of ['short', 'has a space in it!!', 'x'.repeat(257)]) {
+        expect(() => loadConfig({ DATA_DIR, METRICS_TOKEN: token }), token).toThrow(/^METRICS_TOKEN must be 16 to 256/);
+      }
+      expect(() => loadConfig({ DATA_DIR, METRICS: 'yes' })).toThrow(/METRICS must be on or off; got "yes"/);
+      for (const delay of ['5', '1e3', '-1', 'fast', '60001']) {
+        expect(() => loadConfig({ DATA_DIR, SHED_EVENT_LOOP_DELAY_MS: delay }), delay).toThrow(
+          /^SHED_EVENT_LOOP_DELAY_MS must be off or a whole number from 10 to 60000/,
+        );
+      }
+      for (const share of ['0', '1.5', '98%', 'high', '-0.5']) {
+        expect(() => loadConfig({ DATA_DIR, SHED_EVENT_LOOP_UTILIZATION: share }), share).toThrow(
+          /^SHED_EVENT_LOOP_UTILIZATION must be off or a share above 0 and at most 1/,
+        );
+      }
+      expect(() => loadConfig({ DATA_DIR, SHED_HEAP_USED_MB: '8' })).toThrow(/^SHED_HEAP_USED_MB must be off or/);
+      expect(() => loadConfig({ DATA_DIR, SHED_RSS_MB: '1.5' })).toThrow(/^SHED_RSS_MB must be off or/);
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 
 import { DEFAULT_OTP_LIMITS, OTP_TTL_SECONDS, type OtpLimits } from './domain/auth';
 
@@ -43,6 +44,36 @@ export interface AppConfig {
    * has its server part; RENDER_PAGES=off sends the plain shell.
    */
   renderPages: boolean;
+  /** GET /metrics in Prometheus format (METRICS, METRICS_TOKEN; decision 023). */
+  metrics: MetricsConfig;
+  /** When /api calls are answered 503 instead of queued behind a saturated process (decision 023). */
+  shedding: SheddingConfig;
+}
+
+export interface MetricsConfig {
+  /** METRICS=off removes the endpoint (the counters still run: they cost next to nothing). */
+  enabled: boolean;
+  /**
+   * The Bearer token GET /metrics asks for (METRICS_TOKEN). Without one the endpoint is open
+   * outside production and absent (404) in production.
+   */
+  token: string | undefined;
+}
+
+/** Thresholds of load shedding; null turns a signal off. */
+export interface SheddingConfig {
+  /** The 99th percentile of event-loop delay over one sample, in ms (SHED_EVENT_LOOP_DELAY_MS). */
+  eventLoopDelayMs: number | null;
+  /** The share of one sample the event loop was busy, 0 to 1 (SHED_EVENT_LOOP_UTILIZATION). */
+  eventLoopUtilization: number | null;
+  /** V8 heap in use, in bytes (SHED_HEAP_USED_MB). */
+  heapUsedBytes: number | null;
+  /** Resident set size, in bytes (SHED_RSS_MB). */
+  rssBytes: number | null;
+  /** How often the signals are read; a reading holds until the next one. */
+  sampleIntervalMs: number;
+  /** The Retry-After of a shed request, in seconds. */
+  retryAfterSeconds: number;
 }
 
 export interface MapTilesConfig {
@@ -262,6 +293,54 @@ function parseCatalogueCacheMs(nodeEnv: AppConfig['env'], raw: string | undefine
   return ms;
 }
 
+function parseMetricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 16 || raw.length > 256 || !/^[\x21-\x7e]+$/.test(raw)) {
+    throw new ConfigError(
+      'METRICS_TOKEN must be 16 to 256 visible ASCII characters (no spaces), e.g. the output of `openssl rand -hex 24`.',
+    );
+  }
+  return raw;
+}
+
+const MB = 1024 * 1024;
+
+/** `off`, or a whole number from min to max (a threshold of load shedding). */
+function parseThreshold(name: string, raw: string | undefined, min: number, max: number): number | null | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'off') return null;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be off or a whole number from ${min} to ${max}; got "${raw}".`);
+  }
+  return value;
+}
+
+function parseShedding(vars: Env): SheddingConfig {
+  const delay = parseThreshold('SHED_EVENT_LOOP_DELAY_MS', vars.SHED_EVENT_LOOP_DELAY_MS, 10, 60_000);
+  const heapMb = parseThreshold('SHED_HEAP_USED_MB', vars.SHED_HEAP_USED_MB, 16, 1024 * 1024);
+  const rssMb = parseThreshold('SHED_RSS_MB', vars.SHED_RSS_MB, 16, 1024 * 1024);
+  let utilization: number | null = null;
+  const rawUtilization = vars.SHED_EVENT_LOOP_UTILIZATION;
+  if (rawUtilization !== undefined && rawUtilization !== '' && rawUtilization !== 'off') {
+    utilization = Number(rawUtilization);
+    if (!/^(0|1)?(\.\d+)?$/.test(rawUtilization) || !(utilization > 0 && utilization <= 1)) {
+      throw new ConfigError(
+        `SHED_EVENT_LOOP_UTILIZATION must be off or a share above 0 and at most 1 (e.g. 0.98); got "${rawUtilization}".`,
+      );
+    }
+  }
+  return {
+    eventLoopDelayMs: delay === undefined ? 1000 : delay,
+    eventLoopUtilization: utilization,
+    // Unset: 90 % of the heap V8 may grow to, the point where garbage collection starts to thrash.
+    heapUsedBytes: heapMb === undefined ? Math.floor(getHeapStatistics().heap_size_limit * 0.9) : heapMb && heapMb * MB,
+    rssBytes: rssMb ? rssMb * MB : null,
+    sampleIntervalMs: 1000,
+    retryAfterSeconds: 5,
+  };
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = overrides.env ?? parseEnv(env.NODE_ENV);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -285,6 +364,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     trustProxy: overrides.trustProxy ?? parseTrustProxy(nodeEnv, env.TRUST_PROXY),
     catalogueCacheMs: overrides.catalogueCacheMs ?? parseCatalogueCacheMs(nodeEnv, env.CATALOGUE_CACHE_MS),
     renderPages: overrides.renderPages ?? parseOnOff('RENDER_PAGES', env.RENDER_PAGES, true),
+    metrics: overrides.metrics ?? {
+      enabled: parseOnOff('METRICS', env.METRICS, true),
+      token: parseMetricsToken(env.METRICS_TOKEN),
+    },
+    shedding: overrides.shedding ?? parseShedding(env),
   };
   return config;
 }

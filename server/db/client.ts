@@ -28,6 +28,17 @@ export interface Database {
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Connections for /metrics: the pool's for PostgreSQL; PGlite is one connection. */
+  stats(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open. */
+  total: number;
+  /** Connections open and not in use. */
+  idle: number;
+  /** Queries (PGlite) or checkouts (a pg Pool) waiting for a connection. */
+  waiting: number;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -46,6 +57,7 @@ export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promi
 async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const inFlight = countInFlight(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -56,7 +68,31 @@ async function openPglite(dir: string): Promise<Database> {
       await client.query('select 1');
     },
     close: () => client.close(),
+    // One connection, busy while anything is in flight; the rest queue behind it.
+    stats: () => ({ total: 1, idle: inFlight() === 0 ? 1 : 0, waiting: Math.max(0, inFlight() - 1) }),
   };
+}
+
+/**
+ * Counts the statements and transactions under way on a PGlite instance (it runs one at a time
+ * and queues the rest), by wrapping the methods drizzle calls on it.
+ */
+function countInFlight(client: PGlite): () => number {
+  let count = 0;
+  const wrap =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      count++;
+      try {
+        return await run(...args);
+      } finally {
+        count--;
+      }
+    };
+  client.query = wrap(client.query.bind(client)) as PGlite['query'];
+  client.exec = wrap(client.exec.bind(client));
+  client.transaction = wrap(client.transaction.bind(client)) as PGlite['transaction'];
+  return () => count;
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -88,5 +124,6 @@ async function openPostgres(url: string): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

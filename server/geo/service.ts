@@ -12,10 +12,11 @@ export interface GeoAnswer<T> {
   source: GeoSource;
 }
 
+/** Each lookup logs on `log` when given (the asking request's, so that the line carries its id). */
 export interface GeoService {
-  reverse(lat: number, lng: number): Promise<GeoAnswer<SelectedPlace | null>>;
-  autocomplete(query: string): Promise<GeoAnswer<PlaceSuggestion[]>>;
-  place(id: string): Promise<GeoAnswer<SelectedPlace | null>>;
+  reverse(lat: number, lng: number, log?: Logger): Promise<GeoAnswer<SelectedPlace | null>>;
+  autocomplete(query: string, log?: Logger): Promise<GeoAnswer<PlaceSuggestion[]>>;
+  place(id: string, log?: Logger): Promise<GeoAnswer<SelectedPlace | null>>;
 }
 
 export interface GeoServiceOptions {
@@ -43,6 +44,7 @@ export function createGeoService({
   async function answer<T>(
     key: string,
     ask: (geocoder: Geocoder) => Promise<T>,
+    requestLog: Logger = log,
     useGoogle = google !== undefined,
   ): Promise<GeoAnswer<T>> {
     if (google && useGoogle) {
@@ -53,22 +55,22 @@ export function createGeoService({
         cache.set(key, value);
         return { value, source: 'google' };
       } catch (error) {
-        log.warn({ err: error }, 'Google geocoding failed; answering from the gazetteer');
+        requestLog.warn({ err: error }, 'Google geocoding failed; answering from the gazetteer');
       }
     }
     return { value: await ask(await loadGazetteer()), source: 'gazetteer' };
   }
 
   return {
-    reverse: (lat, lng) => {
+    reverse: (lat, lng, requestLog) => {
       const [rLat, rLng] = [round(lat), round(lng)];
-      return answer(`reverse:${rLat},${rLng}`, (g) => g.reverse(rLat, rLng));
+      return answer(`reverse:${rLat},${rLng}`, (g) => g.reverse(rLat, rLng), requestLog);
     },
-    autocomplete: (query) => {
+    autocomplete: (query, requestLog) => {
       const normalised = query.trim().replace(/\s+/g, ' ').toLowerCase();
-      return answer(`autocomplete:${normalised}`, (g) => g.autocomplete(normalised));
+      return answer(`autocomplete:${normalised}`, (g) => g.autocomplete(normalised), requestLog);
     },
     // A gazetteer suggestion (offered while Google was down) stays the gazetteer's.
-    place: (id) => answer(`place:${id}`, (g) => g.place(id), !isGazetteerId(id)),
+    place: (id, requestLog) => answer(`place:${id}`, (g) => g.place(id), requestLog, !isGazetteerId(id)),
   };
 }

@@ -19,7 +19,14 @@ import {
   type RenderedPage,
   type StylesheetIndex,
 } from '../web/page-html';
-import { PageRenderer, serverBuildEntry } from '../ssr/page-renderer';
+import { PageRenderer, serverBuildEntry, type PageRendererStats } from '../ssr/page-renderer';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server renderer's load (null before its first render or without a server build). */
+    pageRenderer: { stats(): PageRendererStats | null };
+  }
+}
 
 function wantsHtml(request: FastifyRequest): boolean {
   return (
@@ -101,15 +108,17 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
       return built;
     };
     if (ssrEntry) app.addHook('onClose', async () => built?.renderer?.close());
+    app.decorate('pageRenderer', { stats: () => built?.renderer?.stats() ?? null });
     /** The page's HTML, or null for the shell. */
-    const renderedPage = async (url: string): Promise<PageBody | null> => {
+    const renderedPage = async (request: FastifyRequest): Promise<PageBody | null> => {
+      const { url } = request;
       if (!ssrEntry) return null;
       const origin = ownOrigin(app);
       if (!origin) return null;
       try {
         const build = currentBuild();
         build.renderer ??= new PageRenderer({ entry: ssrEntry, origin }, app.log);
-        const page = await build.renderer.render(url);
+        const page = await build.renderer.render(url, request.log);
         if (!page) return null;
         let body = bodies.get(page);
         if (!body) {
@@ -120,7 +129,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
         return body;
       } catch (error) {
         // A build being replaced, a template that is not this app's: the shell still works.
-        app.log.warn({ err: error, url }, 'could not put a rendered page together; sent the shell');
+        request.log.warn({ err: error, url }, 'could not put a rendered page together; sent the shell');
         return null;
       }
     };
@@ -137,7 +146,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
     /** The shell, with hints that start what this address will ask for next (decision 014). */
     const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const [image, page] = await Promise.all([leadImage(pathname), renderedPage(request.url)]);
+      const [image, page] = await Promise.all([leadImage(pathname), renderedPage(request)]);
       reply
         .header('Cache-Control', cacheControlFor('index.html'))
         .header('Link', firstLoadHints(pathname, image).join(', '));

@@ -22,7 +22,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'The database answers',
+        summary: 'The database answers and the process is not under pressure',
         response: {
           200: Type.Object({ status: Type.Literal('ready'), database: Type.String() }),
           503: Type.Object({ status: Type.Literal('unavailable'), database: Type.String(), message: Type.String() }),
@@ -31,6 +31,15 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
+      const { reasons } = app.pressure.current();
+      if (reasons.length > 0) {
+        // A balancer takes the process out of rotation until the pressure passes.
+        return reply.code(503).send({
+          status: 'unavailable' as const,
+          database: app.database.kind,
+          message: `The server is under pressure: ${reasons.join('; ')}`,
+        });
+      }
       try {
         await Promise.race([
           app.database.ping(),

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { SmsMessage, SmsSender } from './types';
+import type { SmsLog, SmsMessage, SmsSender } from './types';
 
 export const OUTBOX_FILE = 'sms-outbox.jsonl';
 
@@ -29,14 +29,14 @@ export function createOutboxSender({ dataDir, log, echo, now = () => new Date() 
   let ready = false;
   return {
     name: 'outbox',
-    async send({ to, text, vars }: SmsMessage) {
+    async send({ to, text, vars }: SmsMessage, requestLog: SmsLog = log) {
       if (!ready) {
         mkdirSync(dataDir, { recursive: true });
         ready = true;
       }
       appendFileSync(file, JSON.stringify({ to, text, at: now().toISOString() }) + '\n');
       const line = vars?.otp ? `OTP for ${to}: ${vars.otp}` : `SMS for ${to}: ${text}`;
-      log.info({ to }, line);
+      requestLog.info({ to }, line);
       if (echo) console.log(line);
     },
   };

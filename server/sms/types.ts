@@ -10,10 +10,17 @@ export interface SmsMessage {
   vars?: Record<string, string>;
 }
 
+export interface SmsLog {
+  info(details: object, message: string): void;
+}
+
 export interface SmsSender {
   readonly name: string;
-  /** Resolves once the provider accepted the message; rejects with an SmsError otherwise. */
-  send(message: SmsMessage): Promise<void>;
+  /**
+   * Resolves once the provider accepted the message; rejects with an SmsError otherwise. Logs on
+   * `log` when given (the asking request's, so that the line carries its id).
+   */
+  send(message: SmsMessage, log?: SmsLog): Promise<void>;
 }
 
 /**

@@ -40,6 +40,20 @@ export function serverBuildEntry(distDir: string): string | null {
   return existsSync(entry) ? entry : null;
 }
 
+type Log = { warn: (details: object, message: string) => void };
+
+/** The renderer's load, for /metrics. */
+export interface PageRendererStats {
+  /** Renders the worker has not answered yet (at most `maxPending`). */
+  inFlight: number;
+  /** Visitors waiting for a render. */
+  waiting: number;
+  /** The bound on `inFlight`. */
+  capacity: number;
+  /** Visitors sent the shell so far because `capacity` renders were under way. */
+  refusedBusy: number;
+}
+
 type Answer = { ready: true } | { id: number; page: RenderedPage | null; error?: string };
 
 /** Timeouts in a row after which the worker is taken to be stuck and is started afresh. */
@@ -51,11 +65,12 @@ export class PageRenderer {
   private worker: Worker | null = null;
   /** Visitors waiting, by render id. */
   private readonly waiting = new Map<number, { resolve: (page: RenderedPage | null) => void; timer: NodeJS.Timeout }>();
-  /** Renders the worker has not answered yet. */
-  private readonly running = new Set<number>();
+  /** Renders the worker has not answered yet, with the log of the request that asked for each. */
+  private readonly running = new Map<number, Log>();
   private readonly inFlight = new Map<string, Promise<RenderedPage | null>>();
   private readonly cache = new Map<string, { page: RenderedPage | null; at: number }>();
   private nextId = 1;
+  private refusedBusy = 0;
   private failedStarts = 0;
   private timeoutsInARow = 0;
   /** Whether the worker has answered since it started (its first render also loads the app). */
@@ -69,7 +84,7 @@ export class PageRenderer {
 
   constructor(
     private readonly options: PageRendererOptions,
-    private readonly log: { warn: (details: object, message: string) => void } = console,
+    private readonly log: Log = console,
   ) {
     this.timeoutMs = options.timeoutMs ?? 1500;
     this.cacheMs = options.cacheMs ?? 10_000;
@@ -78,22 +93,36 @@ export class PageRenderer {
     this.startMs = options.startMs ?? 3000;
   }
 
-  /** The page for `url` (path and query), or null to send the shell. */
-  render(url: string): Promise<RenderedPage | null> {
+  /**
+   * The page for `url` (path and query), or null to send the shell. A render's failure is logged
+   * on `log` (the asking request's, so that the line carries its id).
+   */
+  render(url: string, log: Log = this.log): Promise<RenderedPage | null> {
     const cached = this.cache.get(url);
     if (cached && Date.now() - cached.at < this.cacheMs) return Promise.resolve(cached.page);
     const underWay = this.inFlight.get(url);
     if (underWay) return underWay;
-    if (this.closed || this.failedStarts >= GIVE_UP_AFTER || this.running.size >= this.maxPending) {
+    if (this.closed || this.failedStarts >= GIVE_UP_AFTER) return Promise.resolve(null);
+    if (this.running.size >= this.maxPending) {
+      this.refusedBusy++;
       return Promise.resolve(null);
     }
-    const render = this.ask(url).then((page) => {
+    const render = this.ask(url, log).then((page) => {
       this.inFlight.delete(url);
       this.remember(url, page);
       return page;
     });
     this.inFlight.set(url, render);
     return render;
+  }
+
+  stats(): PageRendererStats {
+    return {
+      inFlight: this.running.size,
+      waiting: this.waiting.size,
+      capacity: this.maxPending,
+      refusedBusy: this.refusedBusy,
+    };
   }
 
   async close(): Promise<void> {
@@ -115,10 +144,10 @@ export class PageRenderer {
     }
   }
 
-  private ask(url: string): Promise<RenderedPage | null> {
+  private ask(url: string, log: Log): Promise<RenderedPage | null> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
-    this.running.add(id);
+    this.running.set(id, log);
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.timedOut(id), this.timeoutMs + (this.warm ? 0 : this.startMs));
       this.waiting.set(id, { resolve, timer });
@@ -159,9 +188,10 @@ export class PageRenderer {
       this.warm = true;
       this.failedStarts = 0;
       if ('ready' in answer) return;
+      const log = this.running.get(answer.id) ?? this.log;
       this.running.delete(answer.id);
       this.timeoutsInARow = 0;
-      if (answer.error) this.log.warn({ error: answer.error }, 'page render failed; sent the shell');
+      if (answer.error) log.warn({ error: answer.error }, 'page render failed; sent the shell');
       this.answer(answer.id, answer.page);
     });
     worker.on('error', (error) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 
+import type { FastifyServerOptions } from 'fastify';
 import { inject } from 'vitest';
 
 import { buildApp } from '../../server/app';
@@ -10,9 +11,13 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * The real app on a seeded database of its own. Call `close()` when done (afterAll): it closes
- * the app and removes the database copy.
+ * the app and removes the database copy. `logger` replaces the silent one (e.g. a pino
+ * destination stream that a test reads).
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  { logger }: { logger?: FastifyServerOptions['logger'] } = {},
+) {
   const testDb = await openTestDatabase(inject('templateDir'));
   const config = loadConfig(
     {},
@@ -26,7 +31,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
       ...overrides,
     },
   );
-  const app = await buildApp({ config, database: testDb.database, closeDatabase: false });
+  const app = await buildApp({ config, database: testDb.database, closeDatabase: false, logger });
   await app.ready();
   return {
     app,

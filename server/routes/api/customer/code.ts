@@ -31,12 +31,20 @@ async function deliverCode(
   sent: { mobile: string; code: string; challengeId: string },
 ) {
   try {
-    await app.sms.send({
-      to: e164(sent.mobile),
-      text: otpSmsText(sent.code, config.publicHost, config.otpTtlSeconds),
-      vars: { otp: sent.code, host: config.publicHost },
-    });
+    await app.sms.send(
+      {
+        to: e164(sent.mobile),
+        text: otpSmsText(sent.code, config.publicHost, config.otpTtlSeconds),
+        vars: { otp: sent.code, host: config.publicHost },
+      },
+      request.log,
+    );
+    app.metrics.otpSent.inc({ provider: app.sms.name });
   } catch (error) {
+    app.metrics.otpFailed.inc({
+      provider: app.sms.name,
+      reason: error instanceof SmsError ? error.kind : 'error',
+    });
     request.log.error({ err: error, provider: app.sms.name }, 'the OTP SMS was not sent');
     await discardChallenge(app.database.db, sent.challengeId).catch((discardError: unknown) =>
       request.log.error({ err: discardError }, 'could not discard an undelivered OTP challenge'),

@@ -54,7 +54,7 @@ const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, 
       },
     },
     async (request, reply) => {
-      const { value, source } = await app.geo.reverse(request.query.lat, request.query.lng);
+      const { value, source } = await app.geo.reverse(request.query.lat, request.query.lng, request.log);
       if (!value) throw new HttpError(404, GEO_MESSAGES.noPlaceHere);
       reply.header('Cache-Control', 'private, max-age=3600');
       return { success: true as const, source, data: value };
@@ -76,7 +76,7 @@ const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, 
     async (request, reply) => {
       const query = request.query.q.trim();
       const { value, source } =
-        query.length < 2 ? { value: [], source: 'gazetteer' as const } : await app.geo.autocomplete(query);
+        query.length < 2 ? { value: [], source: 'gazetteer' as const } : await app.geo.autocomplete(query, request.log);
       reply.header('Cache-Control', 'private, max-age=3600');
       return { success: true as const, source, data: value };
     },
@@ -95,7 +95,7 @@ const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, 
       },
     },
     async (request, reply) => {
-      const { value, source } = await app.geo.place(request.params.id);
+      const { value, source } = await app.geo.place(request.params.id, request.log);
       if (!value) throw new HttpError(404, GEO_MESSAGES.noSuchPlace);
       reply.header('Cache-Control', 'private, max-age=3600');
       return { success: true as const, source, data: value };

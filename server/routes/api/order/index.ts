@@ -134,6 +134,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
             items: result.lines.map(toCurrentLine),
           });
         case 'placed':
+          if (!result.replayed) app.metrics.ordersPlaced.inc({ payment_method: request.body.paymentMethod ?? 'cod' });
           return reply.code(result.replayed ? 200 : 201).send({
             success: true as const,
             message: result.replayed ? ORDER_MESSAGES.replayed : ORDER_MESSAGES.placed,

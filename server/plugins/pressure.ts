@@ -1,0 +1,138 @@
+import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'node:perf_hooks';
+
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+import type { SheddingConfig } from '../config';
+
+/** What the last sample read, and which thresholds it was over. */
+export interface PressureReading {
+  /** The 99th percentile of event-loop delay over the sample, beyond the monitor's own tick (ms). */
+  eventLoopDelayMs: number;
+  /** The share of the sample the event loop was busy, 0 to 1. */
+  eventLoopUtilization: number;
+  heapUsedBytes: number;
+  rssBytes: number;
+  /** One sentence per threshold that was crossed; empty when the process is not under pressure. */
+  reasons: string[];
+}
+
+export interface Pressure {
+  /** The latest reading. */
+  current(): PressureReading;
+  /** Whether /api calls are being shed. */
+  underPressure(): boolean;
+  /** API calls answered 503 so far. */
+  readonly shed: number;
+  /**
+   * Test seam: replaces the readings with `reasons` (as if a sample had crossed a threshold)
+   * until called with null.
+   */
+  simulate(reasons: string[] | null): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pressure: Pressure;
+  }
+}
+
+export const BUSY_MESSAGE = 'The store is busy. Please try again in a moment.';
+
+/** The monitor's tick: finer costs more, coarser misses short stalls. */
+const RESOLUTION_MS = 10;
+const MB = 1024 * 1024;
+
+const isApi = (request: FastifyRequest) => {
+  const pathname = request.url.split('?')[0] ?? '';
+  return pathname === '/api' || pathname.startsWith('/api/');
+};
+
+/**
+ * Load shedding (decision 023). Every `sampleIntervalMs` the event-loop delay (99th percentile
+ * over the sample), event-loop utilisation and memory are read; while a reading is over a
+ * threshold, /api calls are answered 503 with Retry-After at once instead of queueing behind the
+ * work already under way, and /readyz says so. Pages, static files and /healthz are still
+ * served: they are cheap, and a shopper's app shell keeps working on what it has.
+ */
+export default fp<{ shedding: SheddingConfig }>(
+  async (app, { shedding }) => {
+    const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+    histogram.enable();
+    let utilizationMark: EventLoopUtilization = performance.eventLoopUtilization();
+    let reading: PressureReading = {
+      eventLoopDelayMs: 0,
+      eventLoopUtilization: 0,
+      heapUsedBytes: 0,
+      rssBytes: 0,
+      reasons: [],
+    };
+    let simulated: string[] | null = null;
+    let shed = 0;
+
+    const sample = () => {
+      const eventLoopDelayMs = Math.max(0, histogram.percentile(99) / 1e6 - RESOLUTION_MS);
+      histogram.reset();
+      const utilization = performance.eventLoopUtilization(utilizationMark);
+      utilizationMark = performance.eventLoopUtilization();
+      const { heapUsed, rss } = process.memoryUsage();
+      const reasons: string[] = [];
+      const { eventLoopDelayMs: maxDelay, eventLoopUtilization: maxUtilization, heapUsedBytes, rssBytes } = shedding;
+      if (maxDelay !== null && eventLoopDelayMs > maxDelay) {
+        reasons.push(`event-loop delay ${Math.round(eventLoopDelayMs)} ms is over ${maxDelay} ms`);
+      }
+      if (maxUtilization !== null && utilization.utilization > maxUtilization) {
+        reasons.push(`event-loop utilisation ${utilization.utilization.toFixed(3)} is over ${maxUtilization}`);
+      }
+      if (heapUsedBytes !== null && heapUsed > heapUsedBytes) {
+        reasons.push(`heap in use ${Math.round(heapUsed / MB)} MB is over ${Math.round(heapUsedBytes / MB)} MB`);
+      }
+      if (rssBytes !== null && rss > rssBytes) {
+        reasons.push(`resident memory ${Math.round(rss / MB)} MB is over ${Math.round(rssBytes / MB)} MB`);
+      }
+      // One line when shedding starts and one when it ends, never one per shed call.
+      if (reasons.length > 0 && reading.reasons.length === 0) {
+        app.log.warn({ pressure: reasons }, 'under pressure: answering API calls 503 until it passes');
+      } else if (reasons.length === 0 && reading.reasons.length > 0) {
+        app.log.info('pressure passed: serving API calls again');
+      }
+      reading = {
+        eventLoopDelayMs,
+        eventLoopUtilization: utilization.utilization,
+        heapUsedBytes: heapUsed,
+        rssBytes: rss,
+        reasons,
+      };
+    };
+    const timer = setInterval(sample, shedding.sampleIntervalMs);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      histogram.disable();
+    });
+
+    const current = (): PressureReading => (simulated ? { ...reading, reasons: simulated } : reading);
+    const underPressure = () => current().reasons.length > 0;
+    app.decorate('pressure', {
+      current,
+      underPressure,
+      get shed() {
+        return shed;
+      },
+      simulate(reasons: string[] | null) {
+        simulated = reasons && reasons.length > 0 ? reasons : null;
+      },
+    } satisfies Pressure);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isApi(request) || !underPressure()) return;
+      shed++;
+      return reply
+        .code(503)
+        .header('Retry-After', String(shedding.retryAfterSeconds))
+        .header('Cache-Control', 'no-store')
+        .send({ success: false, message: BUSY_MESSAGE });
+    });
+  },
+  { name: 'pressure' },
+);

@@ -91,7 +91,6 @@ export async function buildApp({
     // X-Request-Id from a trusted proxy, a random UUID otherwise (request-id.ts); on every log line.
     genReqId: requestIdGenerator(config.trustProxy),
     requestIdHeader: false,
-    requestIdLogLabel: 'reqId',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors the router raises before any route runs still answer in the API's shape.
     frameworkErrors: (error, request, reply: FastifyReply) => {

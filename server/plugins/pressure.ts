@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay, performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,7 +7,7 @@ import type { SheddingConfig } from '../config';
 
 /** What the last sample read, and which thresholds it was over. */
 export interface PressureReading {
-  /** The 99th percentile of event-loop delay over the sample, beyond the monitor's own tick (ms). */
+  /** The 99th percentile of event-loop delay over the sample (ms): how late the monitor's ticks ran. */
   eventLoopDelayMs: number;
   /** The share of the sample the event loop was busy, 0 to 1. */
   eventLoopUtilization: number;
@@ -39,8 +39,8 @@ declare module 'fastify' {
 
 export const BUSY_MESSAGE = 'The store is busy. Please try again in a moment.';
 
-/** The monitor's tick: finer costs more, coarser misses short stalls. */
-const RESOLUTION_MS = 10;
+/** The monitor's tick: finer costs more, coarser reads short stalls less precisely. */
+const TICK_MS = 20;
 const MB = 1024 * 1024;
 
 const isApi = (request: FastifyRequest) => {
@@ -48,17 +48,22 @@ const isApi = (request: FastifyRequest) => {
   return pathname === '/api' || pathname.startsWith('/api/');
 };
 
+/** The 99th percentile of `values` (not empty). */
+function p99(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(sorted.length * 0.99) - 1]!;
+}
+
 /**
- * Load shedding (decision 023). Every `sampleIntervalMs` the event-loop delay (99th percentile
- * over the sample), event-loop utilisation and memory are read; while a reading is over a
- * threshold, /api calls are answered 503 with Retry-After at once instead of queueing behind the
+ * Load shedding (decision 023). A timer ticks every 20 ms and notes how late each tick ran (the
+ * event-loop delay); every `sampleIntervalMs`, or at once when one tick ran later than the delay
+ * threshold, the 99th percentile of those delays, the event-loop utilisation and memory are
+ * read. While a reading is over a threshold, /api calls are answered 503 with Retry-After at once instead of queueing behind the
  * work already under way, and /readyz says so. Pages, static files and /healthz are still
  * served: they are cheap, and a shopper's app shell keeps working on what it has.
  */
 export default fp<{ shedding: SheddingConfig }>(
   async (app, { shedding }) => {
-    const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-    histogram.enable();
     let utilizationMark: EventLoopUtilization = performance.eventLoopUtilization();
     let reading: PressureReading = {
       eventLoopDelayMs: 0,
@@ -70,9 +75,12 @@ export default fp<{ shedding: SheddingConfig }>(
     let simulated: string[] | null = null;
     let shed = 0;
 
+    let lastTick = performance.now();
+    let sampleStart = lastTick;
+    let delays: number[] = [];
+
     const sample = () => {
-      const eventLoopDelayMs = Math.max(0, histogram.percentile(99) / 1e6 - RESOLUTION_MS);
-      histogram.reset();
+      const eventLoopDelayMs = delays.length > 0 ? p99(delays) : 0;
       const utilization = performance.eventLoopUtilization(utilizationMark);
       utilizationMark = performance.eventLoopUtilization();
       const { heapUsed, rss } = process.memoryUsage();
@@ -104,12 +112,27 @@ export default fp<{ shedding: SheddingConfig }>(
         reasons,
       };
     };
-    const timer = setInterval(sample, shedding.sampleIntervalMs);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      histogram.disable();
+    // One timer both measures and reads, so that a stall is read on the tick that measured it. It
+    // starts once the app is ready: building the app is not a stall of a serving process.
+    let timer: NodeJS.Timeout | undefined;
+    const tick = () => {
+      const now = performance.now();
+      const delay = Math.max(0, now - lastTick - TICK_MS);
+      lastTick = now;
+      delays.push(delay);
+      const stalled = shedding.eventLoopDelayMs !== null && delay > shedding.eventLoopDelayMs;
+      if (!stalled && now - sampleStart < shedding.sampleIntervalMs) return;
+      sample();
+      delays = [];
+      sampleStart = now;
+    };
+    app.addHook('onReady', async () => {
+      lastTick = sampleStart = performance.now();
+      utilizationMark = performance.eventLoopUtilization();
+      timer = setInterval(tick, TICK_MS);
+      timer.unref();
     });
+    app.addHook('onClose', async () => clearInterval(timer));
 
     const current = (): PressureReading => (simulated ? { ...reading, reasons: simulated } : reading);
     const underPressure = () => current().reasons.length > 0;

@@ -27,6 +27,9 @@ async function main() {
     { sms: app.sms.name, refreshTokens: config.authRefresh, publicHost: config.publicHost },
     'sign-in ready',
   );
+  if (config.metrics.enabled && config.env === 'production' && !config.metrics.token) {
+    app.log.info('GET /metrics is off: set METRICS_TOKEN to scrape it in production');
+  }
   if (!config.otpLimits.enforced) app.log.warn('OTP_LIMITS=off: OTP request limits are lifted (benchmarks only)');
 
   let closing = false;

@@ -95,11 +95,25 @@ describe('PageRenderer', () => {
   it('sends the shell rather than start more renders than it allows at once, counting those still running', async () => {
     const pages = renderer({ maxPending: 1, timeoutMs: 200 });
     await pages.render('/warm');
+    expect(pages.stats()).toEqual({ inFlight: 0, waiting: 0, capacity: 1, refusedBusy: 0 });
     // The visitor gets the shell after 200 ms, but the worker is still busy with it for a second.
-    expect(await pages.render('/slow')).toBeNull();
+    const slow = pages.render('/slow');
+    expect(pages.stats()).toEqual({ inFlight: 1, waiting: 1, capacity: 1, refusedBusy: 0 });
+    expect(await slow).toBeNull();
+    expect(pages.stats()).toEqual({ inFlight: 1, waiting: 0, capacity: 1, refusedBusy: 0 });
     expect(await pages.render('/other')).toBeNull();
+    expect(pages.stats().refusedBusy).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(pages.stats().inFlight).toBe(0);
     expect((await pages.render('/other'))?.html).toMatch(/^<p>\/other #\d+<\/p>$/);
+  });
+
+  it("logs a render's failure on the log of the request that asked for it", async () => {
+    const pages = renderer();
+    const requestLog = { warn: vi.fn() };
+    expect(await pages.render('/broken', requestLog)).toBeNull();
+    expect(requestLog.warn).toHaveBeenCalledWith({ error: 'the page broke' }, 'page render failed; sent the shell');
+    expect(log.warn).not.toHaveBeenCalled();
   });
 
   it('starts a stuck worker afresh after renders keep timing out', async () => {

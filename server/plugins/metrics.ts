@@ -3,8 +3,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Type } from 'typebox';
 
 import type { AppConfig } from '../config';
+import { ErrorResponse } from '../schemas/common';
 
 export interface Metrics {
   registry: Registry;
@@ -182,6 +184,10 @@ export default fp<{ config: AppConfig }>(
           tags: ['health'],
           summary: 'Prometheus metrics (Bearer METRICS_TOKEN when set)',
           security: token === undefined ? [] : [{ bearerAuth: [] }],
+          response: {
+            200: Type.String({ description: 'Prometheus text exposition format 0.0.4' }),
+            401: ErrorResponse,
+          },
         },
       },
       async (request, reply) => {

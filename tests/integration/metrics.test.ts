@@ -2,6 +2,10 @@
  * GET /metrics (decision 023): Prometheus text that parses, counters that move with the requests
  * they count, route labels that are patterns, and who may read it.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -212,5 +216,42 @@ describe('who may read /metrics', () => {
     expect((await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('the page renderer in /metrics', () => {
+  let ctx: Ctx;
+  let base = '';
+  let root = '';
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'storefront-metrics-'));
+    const distDir = path.join(root, 'dist');
+    mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+    mkdirSync(path.join(root, 'dist-server'));
+    writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div><noscript>JS</noscript></body></html>',
+    );
+    writeFileSync(
+      path.join(root, 'dist-server', 'ssr.js'),
+      `export async function renderPage(url) { return { html: '<main id="main">' + url + '</main>', title: null }; }`,
+    );
+    ctx = await createTestApp({ distDir });
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 60_000);
+  afterAll(async () => {
+    await ctx?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('shows its capacity and the renders under way once it has started', async () => {
+    expect((await scrape(ctx)).samples.get('page_render_capacity')).toBe(0);
+    const res = await fetch(new URL('/about', base), { headers: { accept: 'text/html' } });
+    expect(await res.text()).toContain('<main id="main">/about</main>');
+    const { samples } = await scrape(ctx);
+    expect(samples.get('page_render_capacity')).toBe(8);
+    expect(samples.get('page_renders_in_flight')).toBe(0);
+    expect(samples.get('page_render_visitors_waiting')).toBe(0);
+    expect(samples.get('page_renders_refused_busy_total')).toBe(0);
   });
 });

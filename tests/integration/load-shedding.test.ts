@@ -154,3 +154,22 @@ describe('memory', () => {
     expect((await page(ctx, '/cart')).statusCode).toBe(200);
   });
 });
+
+describe('with the catalogue read cache on', () => {
+  let ctx: Ctx;
+  beforeAll(async () => {
+    ctx = await createTestApp({ distDir, catalogueCacheMs: 60_000 });
+  });
+  afterAll(() => ctx.close());
+
+  it('still serves an answer the cache holds (it costs less than the 503) and sheds the rest', async () => {
+    expect((await ctx.app.inject({ url: '/api/product/public/1' })).statusCode).toBe(200);
+    ctx.app.pressure.simulate(['event-loop delay 1500 ms is over 1000 ms']);
+    try {
+      expect((await ctx.app.inject({ url: '/api/product/public/1' })).statusCode).toBe(200);
+      expectShed(await ctx.app.inject({ url: '/api/product/public/2' }));
+    } finally {
+      ctx.app.pressure.simulate(null);
+    }
+  });
+});

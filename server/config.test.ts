@@ -226,6 +226,18 @@ describe('loadConfig', () => {
       expect(config.shedding.heapUsedBytes).toBeGreaterThan(64 * 1024 * 1024);
     });
 
+    it('sheds nothing by default under NODE_ENV=test, unless told to', () => {
+      const config = loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' });
+      expect(config.shedding).toMatchObject({
+        eventLoopDelayMs: null,
+        eventLoopUtilization: null,
+        heapUsedBytes: null,
+        rssBytes: null,
+      });
+      const told = loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test', SHED_EVENT_LOOP_DELAY_MS: '300' });
+      expect(told.shedding.eventLoopDelayMs).toBe(300);
+    });
+
     it('takes a metrics token and thresholds, and off for each threshold', () => {
       const config = loadConfig({
         DATA_DIR: tempDir(),

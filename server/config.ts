@@ -316,7 +316,13 @@ function parseThreshold(name: string, raw: string | undefined, min: number, max:
   return value;
 }
 
-function parseShedding(vars: Env): SheddingConfig {
+/**
+ * Unset thresholds: 1 s of event-loop delay and 90 % of the heap V8 may grow to (where garbage
+ * collection starts to thrash); none under NODE_ENV=test, where a test run on a busy machine must
+ * not see 503s it did not ask for (the shedding tests set their own).
+ */
+function parseShedding(nodeEnv: AppConfig['env'], vars: Env): SheddingConfig {
+  const test = nodeEnv === 'test';
   const delay = parseThreshold('SHED_EVENT_LOOP_DELAY_MS', vars.SHED_EVENT_LOOP_DELAY_MS, 10, 60_000);
   const heapMb = parseThreshold('SHED_HEAP_USED_MB', vars.SHED_HEAP_USED_MB, 16, 1024 * 1024);
   const rssMb = parseThreshold('SHED_RSS_MB', vars.SHED_RSS_MB, 16, 1024 * 1024);
@@ -331,10 +337,14 @@ function parseShedding(vars: Env): SheddingConfig {
     }
   }
   return {
-    eventLoopDelayMs: delay === undefined ? 1000 : delay,
+    eventLoopDelayMs: delay === undefined ? (test ? null : 1000) : delay,
     eventLoopUtilization: utilization,
-    // Unset: 90 % of the heap V8 may grow to, the point where garbage collection starts to thrash.
-    heapUsedBytes: heapMb === undefined ? Math.floor(getHeapStatistics().heap_size_limit * 0.9) : heapMb && heapMb * MB,
+    heapUsedBytes:
+      heapMb === undefined
+        ? test
+          ? null
+          : Math.floor(getHeapStatistics().heap_size_limit * 0.9)
+        : heapMb && heapMb * MB,
     rssBytes: rssMb ? rssMb * MB : null,
     sampleIntervalMs: 1000,
     retryAfterSeconds: 5,
@@ -368,7 +378,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
       enabled: parseOnOff('METRICS', env.METRICS, true),
       token: parseMetricsToken(env.METRICS_TOKEN),
     },
-    shedding: overrides.shedding ?? parseShedding(env),
+    shedding: overrides.shedding ?? parseShedding(nodeEnv, env),
   };
   return config;
 }

@@ -58,7 +58,8 @@ function p99(values: number[]): number {
  * Load shedding (decision 023). A timer ticks every 20 ms and notes how late each tick ran (the
  * event-loop delay); every `sampleIntervalMs`, or at once when one tick ran later than the delay
  * threshold, the 99th percentile of those delays, the event-loop utilisation and memory are
- * read. While a reading is over a threshold, /api calls are answered 503 with Retry-After at once instead of queueing behind the
+ * read. The loop's figures must be over their threshold in two readings in a row; memory in one.
+ * While a reading is over a threshold, /api calls are answered 503 with Retry-After at once instead of queueing behind the
  * work already under way, and /readyz says so. Pages, static files and /healthz are still
  * served: they are cheap, and a shopper's app shell keeps working on what it has.
  */
@@ -83,14 +84,18 @@ export default fp<{ shedding: SheddingConfig }>(
       const eventLoopDelayMs = delays.length > 0 ? p99(delays) : 0;
       const utilization = performance.eventLoopUtilization(utilizationMark);
       utilizationMark = performance.eventLoopUtilization();
+      // The loop counts as overloaded when two readings in a row say so: a single stall (a large
+      // collection, a slow synchronous call) is over before shedding could help anyone.
+      const sustainedDelay = Math.min(eventLoopDelayMs, reading.eventLoopDelayMs);
+      const sustainedUtilization = Math.min(utilization.utilization, reading.eventLoopUtilization);
       const { heapUsed, rss } = process.memoryUsage();
       const reasons: string[] = [];
       const { eventLoopDelayMs: maxDelay, eventLoopUtilization: maxUtilization, heapUsedBytes, rssBytes } = shedding;
-      if (maxDelay !== null && eventLoopDelayMs > maxDelay) {
-        reasons.push(`event-loop delay ${Math.round(eventLoopDelayMs)} ms is over ${maxDelay} ms`);
+      if (maxDelay !== null && sustainedDelay > maxDelay) {
+        reasons.push(`event-loop delay ${Math.round(sustainedDelay)} ms is over ${maxDelay} ms`);
       }
-      if (maxUtilization !== null && utilization.utilization > maxUtilization) {
-        reasons.push(`event-loop utilisation ${utilization.utilization.toFixed(3)} is over ${maxUtilization}`);
+      if (maxUtilization !== null && sustainedUtilization > maxUtilization) {
+        reasons.push(`event-loop utilisation ${sustainedUtilization.toFixed(3)} is over ${maxUtilization}`);
       }
       if (heapUsedBytes !== null && heapUsed > heapUsedBytes) {
         reasons.push(`heap in use ${Math.round(heapUsed / MB)} MB is over ${Math.round(heapUsedBytes / MB)} MB`);

@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import type { SheddingConfig } from '../../server/config';
+import { loadConfig, type SheddingConfig } from '../../server/config';
 import { BUSY_MESSAGE } from '../../server/plugins/pressure';
 import { createTestApp } from '../setup/test-app';
 
@@ -42,15 +42,17 @@ function blockEventLoop(ms: number) {
   }
 }
 
-describe('with the default thresholds', () => {
+describe('with the thresholds of development and production', () => {
   let ctx: Ctx;
   beforeAll(async () => {
-    ctx = await createTestApp({ distDir });
+    const { shedding } = loadConfig({ NODE_ENV: 'development', DATA_DIR: root });
+    ctx = await createTestApp({ distDir, shedding });
   });
   afterAll(() => ctx.close());
 
   it('is off in a normal run: a second of delay and 90 % of the heap are far from a test', async () => {
     expect(ctx.config.shedding.eventLoopDelayMs).toBe(1000);
+    expect(ctx.config.shedding.heapUsedBytes).toBeGreaterThan(0);
     expect(ctx.app.pressure.underPressure()).toBe(false);
     expect((await ctx.app.inject({ url: '/api/product/public/1' })).statusCode).toBe(200);
     expect((await ctx.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready', database: 'pglite' });
@@ -106,8 +108,24 @@ describe('a blocked event loop', () => {
   });
   afterAll(() => ctx.close());
 
-  it('sheds API calls until a sample reads normal again, and pages keep being served', async () => {
+  it('does not shed for a single stall: it is over before shedding could help', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    blockEventLoop(600);
+    await vi.waitFor(() => expect(ctx.app.pressure.current().eventLoopDelayMs).toBeGreaterThan(200), {
+      timeout: 1000,
+      interval: 5,
+    });
+    expect(ctx.app.pressure.underPressure()).toBe(false);
     expect((await ctx.app.inject({ url: '/api/product/public/1' })).statusCode).toBe(200);
+    // A quiet second: the next stall is a single one again.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+  });
+
+  it('sheds API calls while the loop stays late, until a sample reads normal again; pages are served', async () => {
+    expect((await ctx.app.inject({ url: '/api/product/public/1' })).statusCode).toBe(200);
+    // Two stalls with a tick between them: two readings in a row over the threshold.
+    blockEventLoop(600);
+    await new Promise((resolve) => setTimeout(resolve, 40));
     blockEventLoop(600);
     // The monitor's first tick after the stall reads it; the reading holds for a sample (1 s).
     await vi.waitFor(() => expect(ctx.app.pressure.underPressure()).toBe(true), { timeout: 1000, interval: 5 });

@@ -28,7 +28,7 @@ async function main() {
     'sign-in ready',
   );
   if (config.metrics.enabled && config.env === 'production' && !config.metrics.token) {
-    app.log.info('GET /metrics is off: set METRICS_TOKEN to scrape it in production');
+    app.log.info('GET /metrics answers 404: set METRICS_TOKEN to scrape it in production');
   }
   if (!config.otpLimits.enforced) app.log.warn('OTP_LIMITS=off: OTP request limits are lifted (benchmarks only)');
 

@@ -172,8 +172,10 @@ export default fp<{ config: AppConfig }>(
     app.addHook('onClose', async () => registry.clear());
 
     const { enabled, token } = config.metrics;
-    // Not public in production unless a token says who may read it.
-    if (!enabled || (config.env === 'production' && !token)) return;
+    if (!enabled) return;
+    // Not public in production unless a token says who may read it: a 404 then, and not the
+    // app's shell that a browser asking for an unknown address gets.
+    const closed = config.env === 'production' && !token;
     const expected = token === undefined ? undefined : digest(`Bearer ${token}`);
     app.get(
       METRICS_PATH,
@@ -187,11 +189,13 @@ export default fp<{ config: AppConfig }>(
           response: {
             200: Type.String({ description: 'Prometheus text exposition format 0.0.4' }),
             401: ErrorResponse,
+            404: ErrorResponse,
           },
         },
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
+        if (closed) return reply.code(404).send({ success: false, message: 'Not found' });
         if (expected && !timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) {
           return reply
             .code(401)

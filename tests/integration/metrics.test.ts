@@ -189,11 +189,26 @@ describe('who may read /metrics', () => {
     apps = [];
   });
 
-  it('is absent in production without a token', async () => {
-    const ctx = await open({ ...production, metrics: { enabled: true, token: undefined } });
-    const res = await ctx.app.inject({ url: '/metrics' });
-    expect(res.statusCode).toBe(404);
-    expect(res.body).not.toContain('http_requests_total');
+  it('is absent in production without a token, for a browser too (not the shell)', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'storefront-metrics-prod-'));
+    mkdirSync(path.join(root, 'dist'));
+    writeFileSync(path.join(root, 'dist', 'index.html'), '<!doctype html><title>Shell</title>');
+    try {
+      const ctx = await open({
+        ...production,
+        distDir: path.join(root, 'dist'),
+        metrics: { enabled: true, token: undefined },
+      });
+      for (const accept of ['text/plain', 'text/html', '*/*']) {
+        const res = await ctx.app.inject({ url: '/metrics', headers: { accept } });
+        expect(res.statusCode, accept).toBe(404);
+        expect(res.json()).toEqual({ success: false, message: 'Not found' });
+      }
+      const shell = await ctx.app.inject({ url: '/metricsx', headers: { accept: 'text/html' } });
+      expect(shell.body).toContain('<title>Shell</title>');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('asks for the token when one is set, in production or not', async () => {

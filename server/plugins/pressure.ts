@@ -59,9 +59,10 @@ function p99(values: number[]): number {
  * event-loop delay); every `sampleIntervalMs`, or at once when one tick ran later than the delay
  * threshold, the 99th percentile of those delays, the event-loop utilisation and memory are
  * read. The loop's figures must be over their threshold in two readings in a row; memory in one.
- * While a reading is over a threshold, /api calls are answered 503 with Retry-After at once instead of queueing behind the
- * work already under way, and /readyz says so. Pages, static files and /healthz are still
- * served: they are cheap, and a shopper's app shell keeps working on what it has.
+ * While a reading is over a threshold, /api calls are answered 503 with Retry-After at once
+ * instead of queueing behind the work already under way, and /readyz says so. Pages, static
+ * files and /healthz are still served: they are cheap, and a shopper's app shell keeps working
+ * on what it has. With every threshold off nothing is measured.
  */
 export default fp<{ shedding: SheddingConfig }>(
   async (app, { shedding }) => {
@@ -131,7 +132,14 @@ export default fp<{ shedding: SheddingConfig }>(
       delays = [];
       sampleStart = now;
     };
+    const measuring = [
+      shedding.eventLoopDelayMs,
+      shedding.eventLoopUtilization,
+      shedding.heapUsedBytes,
+      shedding.rssBytes,
+    ].some((threshold) => threshold !== null);
     app.addHook('onReady', async () => {
+      if (!measuring) return;
       lastTick = sampleStart = performance.now();
       utilizationMark = performance.eventLoopUtilization();
       timer = setInterval(tick, TICK_MS);

@@ -11,6 +11,7 @@ import {
   hashOtp,
   maskMobile,
   normaliseMobile,
+  OTP_PREFIX_DIGITS,
   otpSmsText,
   parseOtp,
 } from '../../../domain/auth';
@@ -28,7 +29,7 @@ async function deliverCode(
   app: FastifyInstance,
   config: AppConfig,
   request: FastifyRequest,
-  sent: { mobile: string; code: string; challengeId: string },
+  sent: { mobile: string; code: string; challengeId: string; budgetStart: Date },
 ) {
   try {
     await app.sms.send({
@@ -38,7 +39,8 @@ async function deliverCode(
     });
   } catch (error) {
     request.log.error({ err: error, provider: app.sms.name }, 'the OTP SMS was not sent');
-    await discardChallenge(app.database.db, sent.challengeId).catch((discardError: unknown) =>
+    const challenge = { ...sent, enforced: config.otpLimits.enforced };
+    await discardChallenge(app.database.db, challenge).catch((discardError: unknown) =>
       request.log.error({ err: discardError }, 'could not discard an undelivered OTP challenge'),
     );
     const status = error instanceof SmsError && error.kind === 'unavailable' ? 503 : 502;
@@ -78,7 +80,9 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
         description:
           'Answers the same whether or not the number has an account. One code per number every 30 s ' +
           `(429 with Retry-After), at most ${config.otpLimits.perNumberPerHour} an hour and ` +
-          `${config.otpLimits.perNumberPerDay} a day per number, ${config.otpLimits.perIpPerHour} an hour per client address.`,
+          `${config.otpLimits.perNumberPerDay} a day per number, ${config.otpLimits.perIpPerHour} an hour per client address; ` +
+          `at most ${config.otpLimits.perPrefixPerHour} codes a clock hour to numbers sharing their first ` +
+          `${OTP_PREFIX_DIGITS} digits and ${config.otpLimits.perHour} in all.`,
         body: OtpRequestBody,
         response: {
           200: OtpRequestResponse,
@@ -110,7 +114,17 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
         request.log.info({ reason: decision.reason }, 'OTP request refused by a limit');
         throw new HttpError(429, decision.message, { 'Retry-After': String(decision.retryAfterSeconds) });
       }
-      await deliverCode(app, config, request, { mobile, code, challengeId: opened.challengeId });
+      // Once per clock hour across every process: the request that spends a budget's last code.
+      for (const reached of opened.reached) {
+        request.log.warn(
+          reached,
+          reached.budget === 'prefix'
+            ? 'OTP budget for a number prefix reached: more codes to it are refused until the hour ends'
+            : 'OTP budget for all numbers reached: more codes are refused until the hour ends',
+        );
+      }
+      const { challengeId, budgetStart } = opened;
+      await deliverCode(app, config, request, { mobile, code, challengeId, budgetStart });
       return {
         success: true as const,
         message: AUTH_MESSAGES.otpSent,

@@ -14,6 +14,7 @@ export const AUTH_MESSAGES = {
   otpExpired: 'OTP expired. Please request a new one.',
   otpWrong: 'Invalid OTP. Please try again.',
   otpTooManyAttempts: 'Too many wrong attempts. Please request a new OTP.',
+  otpCheckRunning: 'Your OTP is already being checked. Please wait a moment.',
   smsFailed: 'We could not send the OTP. Please try again.',
   loginSuccessful: 'Login successful',
   signInRequired: 'Please sign in to continue.',

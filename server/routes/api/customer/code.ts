@@ -15,6 +15,7 @@ import {
   otpSmsText,
   parseOtp,
 } from '../../../domain/auth';
+import { VerifyGuard } from '../../../domain/verify-guard';
 import { HttpError, badRequest } from '../../../errors';
 import { ErrorResponse } from '../../../schemas/common';
 import { OtpRequestBody, OtpRequestResponse, SignInResponse, VerifyOtpBody } from '../../../schemas/customer';
@@ -69,6 +70,9 @@ function verifyFailure(result: Exclude<VerifyResult, { outcome: 'signed-in' }>, 
 /** Sign-in with a one-time code: asking for one, and checking it. */
 const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, { config }) => {
   const { db } = app.database;
+  // Checks of one number run one at a time per process, and a locked code is refused from memory:
+  // 150 checks at once for one number take one pool connection, not the pool (decision 024).
+  const guard = new VerifyGuard();
 
   app.post(
     '/api/customer/public',
@@ -123,6 +127,7 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
             : 'OTP budget for all numbers reached: more codes are refused until the hour ends',
         );
       }
+      guard.forget(mobile);
       const { challengeId, budgetStart } = opened;
       await deliverCode(app, config, request, { mobile, code, challengeId, budgetStart });
       return {
@@ -143,7 +148,8 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
         description:
           'Signs the customer in (creating the account on first sign-in): the session token in the body and ' +
           'as cookies `_auth`, `_auth_type`, `_auth_state`, plus `_auth_refresh` when refresh is on. A code is ' +
-          'valid for 5 minutes and survives 4 wrong tries; the 5th wrong try ends it (429).',
+          'valid for 5 minutes and survives 4 wrong tries; the 5th wrong try ends it (429). A check sent while ' +
+          'another for the same number is still running is refused at once (429, Retry-After: 1).',
         body: VerifyOtpBody,
         response: {
           200: SignInResponse,
@@ -160,12 +166,24 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
       if (!mobile.ok) throw badRequest(mobile.message);
       const otp = parseOtp(rawField(request, 'otp'));
       if (!otp.ok) throw badRequest(otp.message);
-      const result = await verifyChallenge(db, {
-        mobile: mobile.mobile,
-        code: otp.otp,
-        key: app.auth.otpKey,
-        now: app.clock.now(),
-      });
+      const now = app.clock.now();
+      const lockedSince = guard.lockedSince(mobile.mobile, now.getTime());
+      if (lockedSince) throw verifyFailure({ outcome: 'exhausted', requestedAt: lockedSince }, config, now);
+      if (!guard.start(mobile.mobile)) {
+        throw new HttpError(429, AUTH_MESSAGES.otpCheckRunning, { 'Retry-After': '1' });
+      }
+      let result: VerifyResult;
+      try {
+        result = await verifyChallenge(db, { mobile: mobile.mobile, code: otp.otp, key: app.auth.otpKey, now });
+      } finally {
+        guard.finish(mobile.mobile);
+      }
+      if (result.outcome === 'exhausted' && config.otpLimits.enforced) {
+        // No process can send this number a new code before the resend wait ends: until then the
+        // lock holds everywhere.
+        const untilMs = result.requestedAt.getTime() + config.otpLimits.resendSeconds * 1000;
+        guard.rememberLocked(mobile.mobile, result.requestedAt, untilMs);
+      }
       if (result.outcome !== 'signed-in') throw verifyFailure(result, config, app.clock.now());
       return startSession(app, request, reply, result, AUTH_MESSAGES.loginSuccessful);
     },

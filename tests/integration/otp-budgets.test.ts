@@ -127,4 +127,19 @@ describe('OTP budgets', () => {
     expect((await ask('9500000002')).statusCode).toBe(200);
     expect((await ask('9500000003')).statusCode).toBe(200);
   });
+
+  it('gives back what a code that could not be sent spent', async () => {
+    now += HOUR;
+    const hits = async () =>
+      (await testDb.database.db.select().from(rateCounters))
+        .filter((row) => row.windowStart.getTime() === Math.floor(now / HOUR) * HOUR)
+        .map((row) => `${row.key}=${row.hits}`)
+        .sort();
+    expect((await ask('9700000001')).statusCode).toBe(200);
+    expect(await hits()).toEqual(['otp-all=1', 'otp-prefix:9700=1']);
+    const send = vi.spyOn(app.sms, 'send').mockRejectedValueOnce(new Error('the SMS gateway is down'));
+    expect((await ask('9700000002')).statusCode).toBe(502);
+    expect(send).toHaveBeenCalledOnce();
+    expect(await hits()).toEqual(['otp-all=1', 'otp-prefix:9700=1']);
+  });
 });

@@ -36,17 +36,17 @@ describe('loadConfig', () => {
     );
   });
 
-  it('has OTP budgets far above the test suite, set by OTP_PREFIX_BUDGET_PER_HOUR and OTP_BUDGET_PER_HOUR', () => {
+  it('has OTP budgets far above the test suite, set by OTP_PREFIX_BUDGET and OTP_HOURLY_BUDGET', () => {
     const DATA_DIR = tempDir();
     expect(loadConfig({ DATA_DIR }).otpLimits).toMatchObject({ perPrefixPerHour: 500, perHour: 10_000 });
     expect(
-      loadConfig({ DATA_DIR, OTP_PREFIX_BUDGET_PER_HOUR: '40', OTP_BUDGET_PER_HOUR: '900' }).otpLimits,
+      loadConfig({ DATA_DIR, OTP_PREFIX_BUDGET: '40', OTP_HOURLY_BUDGET: '900' }).otpLimits,
     ).toMatchObject({ perPrefixPerHour: 40, perHour: 900 });
     for (const bad of ['0', '-1', '1.5', 'lots']) {
-      expect(() => loadConfig({ DATA_DIR, OTP_BUDGET_PER_HOUR: bad })).toThrow(
-        new ConfigError(`OTP_BUDGET_PER_HOUR must be a whole number from 1 to 10000000; got "${bad}".`),
+      expect(() => loadConfig({ DATA_DIR, OTP_HOURLY_BUDGET: bad })).toThrow(
+        new ConfigError(`OTP_HOURLY_BUDGET must be a whole number from 1 to 10000000; got "${bad}".`),
       );
-      expect(() => loadConfig({ DATA_DIR, OTP_PREFIX_BUDGET_PER_HOUR: bad })).toThrow(/OTP_PREFIX_BUDGET_PER_HOUR/);
+      expect(() => loadConfig({ DATA_DIR, OTP_PREFIX_BUDGET: bad })).toThrow(/OTP_PREFIX_BUDGET/);
       expect(() => loadConfig({ DATA_DIR, GEO_CALLS_PER_MINUTE: bad })).toThrow(/GEO_CALLS_PER_MINUTE/);
     }
     expect(loadConfig({ DATA_DIR }).geoCallsPerMinute).toBe(120);

@@ -199,7 +199,7 @@ function parseBudget(name: string, raw: string | undefined, fallback: number): n
 
 /**
  * OTP_LIMITS=off lifts the request limits and budgets for benchmarks; never in production.
- * OTP_PREFIX_BUDGET_PER_HOUR and OTP_BUDGET_PER_HOUR: codes sent an hour per number prefix and
+ * OTP_PREFIX_BUDGET and OTP_HOURLY_BUDGET: codes sent an hour per number prefix and
  * in all (decision 024).
  */
 function parseOtpLimits(env: AppConfig['env'], vars: Env): OtpLimits {
@@ -208,11 +208,11 @@ function parseOtpLimits(env: AppConfig['env'], vars: Env): OtpLimits {
     throw new ConfigError('OTP_LIMITS=off is for benchmarks only and is refused in production.');
   }
   const perPrefixPerHour = parseBudget(
-    'OTP_PREFIX_BUDGET_PER_HOUR',
-    vars.OTP_PREFIX_BUDGET_PER_HOUR,
+    'OTP_PREFIX_BUDGET',
+    vars.OTP_PREFIX_BUDGET,
     DEFAULT_OTP_LIMITS.perPrefixPerHour,
   );
-  const perHour = parseBudget('OTP_BUDGET_PER_HOUR', vars.OTP_BUDGET_PER_HOUR, DEFAULT_OTP_LIMITS.perHour);
+  const perHour = parseBudget('OTP_HOURLY_BUDGET', vars.OTP_HOURLY_BUDGET, DEFAULT_OTP_LIMITS.perHour);
   return { ...DEFAULT_OTP_LIMITS, enforced, perPrefixPerHour, perHour };
 }
 

@@ -37,7 +37,7 @@ describe.skipIf(!testDatabaseUrl())('two processes on one PostgreSQL database', 
           JWT_SECRET: '',
           GOOGLE_MAPS_API_KEY: '',
           GEO_CALLS_PER_MINUTE: String(GEO_LIMIT),
-          OTP_PREFIX_BUDGET_PER_HOUR: String(PREFIX_BUDGET),
+          OTP_PREFIX_BUDGET: String(PREFIX_BUDGET),
           DIST_DIR: path.join(dataDir, 'no-client'),
         },
       });

@@ -4,7 +4,7 @@ CREATE TABLE "app_secrets" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "rate_counters" (
+CREATE UNLOGGED TABLE "rate_counters" (
 	"key" text NOT NULL,
 	"window_start" timestamp with time zone NOT NULL,
 	"hits" integer NOT NULL,

@@ -39,9 +39,10 @@ describe('loadConfig', () => {
   it('has OTP budgets far above the test suite, set by OTP_PREFIX_BUDGET and OTP_HOURLY_BUDGET', () => {
     const DATA_DIR = tempDir();
     expect(loadConfig({ DATA_DIR }).otpLimits).toMatchObject({ perPrefixPerHour: 500, perHour: 10_000 });
-    expect(
-      loadConfig({ DATA_DIR, OTP_PREFIX_BUDGET: '40', OTP_HOURLY_BUDGET: '900' }).otpLimits,
-    ).toMatchObject({ perPrefixPerHour: 40, perHour: 900 });
+    expect(loadConfig({ DATA_DIR, OTP_PREFIX_BUDGET: '40', OTP_HOURLY_BUDGET: '900' }).otpLimits).toMatchObject({
+      perPrefixPerHour: 40,
+      perHour: 900,
+    });
     for (const bad of ['0', '-1', '1.5', 'lots']) {
       expect(() => loadConfig({ DATA_DIR, OTP_HOURLY_BUDGET: bad })).toThrow(
         new ConfigError(`OTP_HOURLY_BUDGET must be a whole number from 1 to 10000000; got "${bad}".`),

@@ -131,17 +131,23 @@ function resolveJwtSecret(
   return { jwtSecret: dataDirSecret(dataDir), jwtSecretSource: 'data-dir' };
 }
 
-function dataDirSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** The secret generated into DATA_DIR earlier, if there is one. */
+export function storedDataDirSecret(dataDir: string): string | undefined {
   try {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
+    const stored = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
+    return stored.length >= 32 ? stored : undefined;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return undefined;
   }
+}
+
+function dataDirSecret(dataDir: string): string {
+  const stored = storedDataDirSecret(dataDir);
+  if (stored) return stored;
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  writeFileSync(path.join(dataDir, 'jwt-secret'), secret + '\n', { mode: 0o600 });
   return secret;
 }
 

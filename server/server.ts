@@ -26,7 +26,12 @@ async function main() {
   const app = await buildApp({ config, database });
   app.log.info({ engine: database.kind, seeded }, 'database ready');
   app.log.info(
-    { sms: app.sms.name, refreshTokens: config.authRefresh, publicHost: config.publicHost },
+    {
+      sms: app.sms.name,
+      refreshTokens: config.authRefresh,
+      publicHost: config.publicHost,
+      jwtSecret: config.jwtSecretSource,
+    },
     'sign-in ready',
   );
   if (!config.otpLimits.enforced) app.log.warn('OTP_LIMITS=off: OTP request limits are lifted (benchmarks only)');

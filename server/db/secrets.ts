@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { sql } from 'drizzle-orm';
 
-import type { AppConfig } from '../config';
+import { storedDataDirSecret, type AppConfig } from '../config';
 import type { Database } from './client';
 import { rowsOf } from './rows';
 
@@ -14,16 +14,15 @@ const JWT_SECRET_NAME = 'jwt-secret';
  * the race while the winner's insert is not yet committed sees nothing in that statement's
  * snapshot; it asks again.
  */
-export async function sharedSecret(database: Database, name: string): Promise<string> {
+export async function sharedSecret(database: Database, name: string, candidate?: string): Promise<string> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const value = await insertOrRead(database, name);
+    const value = await insertOrRead(database, name, candidate ?? randomBytes(48).toString('base64url'));
     if (value) return value;
   }
   throw new Error(`the shared secret ${name} could not be read back`);
 }
 
-async function insertOrRead(database: Database, name: string): Promise<string | undefined> {
-  const candidate = randomBytes(48).toString('base64url');
+async function insertOrRead(database: Database, name: string, candidate: string): Promise<string | undefined> {
   const rows = rowsOf<{ value: string }>(
     await database.db.execute(sql`
       with inserted as (
@@ -42,9 +41,12 @@ async function insertOrRead(database: Database, name: string): Promise<string | 
 /**
  * Completes the configuration once the database is open and migrated: with DATABASE_URL and no
  * JWT_SECRET (outside production), the JWT secret is the one kept in the database, so that a
- * session from one process is accepted by every other (decision 024).
+ * session from one process is accepted by every other (decision 024). The first process to store
+ * one offers the secret its DATA_DIR already holds, if any, so that sessions and gift card codes
+ * issued before (keyed by it) stay valid.
  */
 export async function withSharedSecrets(config: AppConfig, database: Database): Promise<AppConfig> {
   if (config.jwtSecretSource !== 'database') return config;
-  return { ...config, jwtSecret: await sharedSecret(database, JWT_SECRET_NAME) };
+  const jwtSecret = await sharedSecret(database, JWT_SECRET_NAME, storedDataDirSecret(config.dataDir));
+  return { ...config, jwtSecret };
 }

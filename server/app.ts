@@ -83,6 +83,9 @@ export async function buildApp({
   logger,
   clock = { now: () => systemClock.now() },
 }: BuildAppOptions) {
+  if (!config.jwtSecret) {
+    throw new Error('config.jwtSecret is empty: complete the configuration with withSharedSecrets (db/secrets.ts)');
+  }
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,

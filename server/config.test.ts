@@ -23,6 +23,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
   });
 
+  it('leaves the JWT secret to the database with DATABASE_URL (shared by its processes), not DATA_DIR', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://shop@db:5432/shop' });
+    expect(config).toMatchObject({ jwtSecret: '', jwtSecretSource: 'database' });
+    expect(() => readFileSync(path.join(dataDir, 'jwt-secret'))).toThrow(/ENOENT/);
+    const set = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/shop', JWT_SECRET: 's'.repeat(32) });
+    expect(set).toMatchObject({ jwtSecret: 's'.repeat(32), jwtSecretSource: 'env' });
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ jwtSecretSource: 'data-dir' });
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/shop' })).toThrow(
+      new ConfigError('JWT_SECRET is required in production (at least 32 characters).'),
+    );
+  });
+
+  it('has OTP budgets far above the test suite, set by OTP_PREFIX_BUDGET and OTP_HOURLY_BUDGET', () => {
+    const DATA_DIR = tempDir();
+    expect(loadConfig({ DATA_DIR }).otpLimits).toMatchObject({ perPrefixPerHour: 500, perHour: 10_000 });
+    expect(loadConfig({ DATA_DIR, OTP_PREFIX_BUDGET: '40', OTP_HOURLY_BUDGET: '900' }).otpLimits).toMatchObject({
+      perPrefixPerHour: 40,
+      perHour: 900,
+    });
+    for (const bad of ['0', '-1', '1.5', 'lots']) {
+      expect(() => loadConfig({ DATA_DIR, OTP_HOURLY_BUDGET: bad })).toThrow(
+        new ConfigError(`OTP_HOURLY_BUDGET must be a whole number from 1 to 10000000; got "${bad}".`),
+      );
+      expect(() => loadConfig({ DATA_DIR, OTP_PREFIX_BUDGET: bad })).toThrow(/OTP_PREFIX_BUDGET/);
+      expect(() => loadConfig({ DATA_DIR, GEO_CALLS_PER_MINUTE: bad })).toThrow(/GEO_CALLS_PER_MINUTE/);
+    }
+    expect(loadConfig({ DATA_DIR }).geoCallsPerMinute).toBe(120);
+    expect(loadConfig({ DATA_DIR, GEO_CALLS_PER_MINUTE: '30' }).geoCallsPerMinute).toBe(30);
+  });
+
   it('requires a JWT secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(
       new ConfigError('JWT_SECRET is required in production (at least 32 characters).'),
@@ -61,6 +92,8 @@ describe('loadConfig', () => {
         perNumberPerHour: 5,
         perNumberPerDay: 10,
         perIpPerHour: 60,
+        perPrefixPerHour: 500,
+        perHour: 10_000,
       });
     });
 

@@ -13,7 +13,17 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL connection string; absent means the embedded PGlite database in dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * The key of session tokens (and, derived from it, of OTP and gift-card HMACs). Empty until
+   * `withSharedSecrets` (db/secrets.ts) fills it when `jwtSecretSource` is 'database'.
+   */
   jwtSecret: string;
+  /**
+   * Where jwtSecret comes from: JWT_SECRET; a file generated once in DATA_DIR (PGlite, outside
+   * production); or, with DATABASE_URL outside production, a secret generated once and kept in
+   * the database, so that every process on it agrees (decision 024).
+   */
+  jwtSecretSource: 'env' | 'data-dir' | 'database';
   /** Directory holding the built client; static serving is skipped when it does not exist. */
   distDir: string;
   logLevel: string;
@@ -25,6 +35,8 @@ export interface AppConfig {
   otpLimits: OtpLimits;
   /** Server-held key for Google's Geocoding and Places APIs; absent means the bundled gazetteer only. */
   googleMapsApiKey: string | undefined;
+  /** Map look-ups (reverse, autocomplete, place) a customer may make a minute, in all processes. */
+  geoCallsPerMinute: number;
   /** Map tiles for the address picker (Leaflet URL template) and their attribution. */
   mapTiles: MapTilesConfig;
   /** How long a one-time code is valid: 300 s; TEST_OTP_TTL_SECONDS shortens it for tests only. */
@@ -76,6 +88,9 @@ export interface SheddingConfig {
   retryAfterSeconds: number;
 }
 
+/** Map look-ups a customer may make a minute by default: far above a person typing (searches are debounced). */
+export const GEO_CALLS_PER_MINUTE = 120;
+
 export interface MapTilesConfig {
   url: string;
   attribution: string;
@@ -126,27 +141,44 @@ function parseDatabaseUrl(raw: string | undefined): string | undefined {
 }
 
 /**
- * The JWT secret is required in production. Elsewhere it is generated once and kept in
- * DATA_DIR so that sessions survive a restart and several local processes agree on it.
+ * The JWT secret is required in production. Elsewhere it is generated once: with DATABASE_URL in
+ * the database (db/secrets.ts, after it is opened), since processes sharing one database may each
+ * have a DATA_DIR of their own; with PGlite in DATA_DIR, so that sessions survive a restart.
  */
-function resolveJwtSecret(env: AppConfig['env'], raw: string | undefined, dataDir: string): string {
+function resolveJwtSecret(
+  env: AppConfig['env'],
+  raw: string | undefined,
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Pick<AppConfig, 'jwtSecret' | 'jwtSecretSource'> {
   if (raw !== undefined && raw !== '') {
     if (raw.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long.');
-    return raw;
+    return { jwtSecret: raw, jwtSecretSource: 'env' };
   }
   if (env === 'production') {
     throw new ConfigError('JWT_SECRET is required in production (at least 32 characters).');
   }
-  const file = path.join(dataDir, 'jwt-secret');
+  if (databaseUrl) return { jwtSecret: '', jwtSecretSource: 'database' };
+  return { jwtSecret: dataDirSecret(dataDir), jwtSecretSource: 'data-dir' };
+}
+
+/** The secret generated into DATA_DIR earlier, if there is one. */
+export function storedDataDirSecret(dataDir: string): string | undefined {
   try {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
+    const stored = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
+    return stored.length >= 32 ? stored : undefined;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return undefined;
   }
+}
+
+function dataDirSecret(dataDir: string): string {
+  const stored = storedDataDirSecret(dataDir);
+  if (stored) return stored;
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  writeFileSync(path.join(dataDir, 'jwt-secret'), secret + '\n', { mode: 0o600 });
   return secret;
 }
 
@@ -193,13 +225,32 @@ function parsePublicHost(raw: string | undefined): string {
   return raw.toLowerCase();
 }
 
-/** OTP_LIMITS=off lifts the request limits for benchmarks; never in production. */
-function parseOtpLimits(env: AppConfig['env'], raw: string | undefined): OtpLimits {
-  const enforced = parseOnOff('OTP_LIMITS', raw, true);
+function parseBudget(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 10_000_000) {
+    throw new ConfigError(`${name} must be a whole number from 1 to 10000000; got "${raw}".`);
+  }
+  return value;
+}
+
+/**
+ * OTP_LIMITS=off lifts the request limits and budgets for benchmarks; never in production.
+ * OTP_PREFIX_BUDGET and OTP_HOURLY_BUDGET: codes sent an hour per number prefix and
+ * in all (decision 024).
+ */
+function parseOtpLimits(env: AppConfig['env'], vars: Env): OtpLimits {
+  const enforced = parseOnOff('OTP_LIMITS', vars.OTP_LIMITS, true);
   if (!enforced && env === 'production') {
     throw new ConfigError('OTP_LIMITS=off is for benchmarks only and is refused in production.');
   }
-  return { ...DEFAULT_OTP_LIMITS, enforced };
+  const perPrefixPerHour = parseBudget(
+    'OTP_PREFIX_BUDGET',
+    vars.OTP_PREFIX_BUDGET,
+    DEFAULT_OTP_LIMITS.perPrefixPerHour,
+  );
+  const perHour = parseBudget('OTP_HOURLY_BUDGET', vars.OTP_HOURLY_BUDGET, DEFAULT_OTP_LIMITS.perHour);
+  return { ...DEFAULT_OTP_LIMITS, enforced, perPrefixPerHour, perHour };
 }
 
 /** A Leaflet tile URL template: https (or a same-origin path) with {z}, {x} and {y}. */
@@ -354,21 +405,29 @@ function parseShedding(nodeEnv: AppConfig['env'], vars: Env): SheddingConfig {
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = overrides.env ?? parseEnv(env.NODE_ENV);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
+  const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : parseDatabaseUrl(env.DATABASE_URL);
+  const secret =
+    overrides.jwtSecret !== undefined
+      ? { jwtSecret: overrides.jwtSecret, jwtSecretSource: overrides.jwtSecretSource ?? ('env' as const) }
+      : resolveJwtSecret(nodeEnv, env.JWT_SECRET, dataDir, databaseUrl);
   const config: AppConfig = {
     env: nodeEnv,
     host: overrides.host ?? env.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: overrides.port ?? parsePort(env.PORT),
     dataDir,
-    databaseUrl: 'databaseUrl' in overrides ? overrides.databaseUrl : parseDatabaseUrl(env.DATABASE_URL),
-    jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(nodeEnv, env.JWT_SECRET, dataDir),
+    databaseUrl,
+    ...secret,
     distDir: path.resolve(overrides.distDir ?? env.DIST_DIR ?? 'dist'),
     logLevel: overrides.logLevel ?? env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     publicHost: overrides.publicHost ?? parsePublicHost(env.PUBLIC_HOST),
     sms: overrides.sms ?? parseSms(nodeEnv, env),
     authRefresh: overrides.authRefresh ?? parseOnOff('AUTH_REFRESH', env.AUTH_REFRESH, true),
-    otpLimits: overrides.otpLimits ?? parseOtpLimits(nodeEnv, env.OTP_LIMITS),
+    otpLimits: overrides.otpLimits ?? parseOtpLimits(nodeEnv, env),
     googleMapsApiKey:
       'googleMapsApiKey' in overrides ? overrides.googleMapsApiKey : env.GOOGLE_MAPS_API_KEY || undefined,
+    geoCallsPerMinute:
+      overrides.geoCallsPerMinute ??
+      parseBudget('GEO_CALLS_PER_MINUTE', env.GEO_CALLS_PER_MINUTE, GEO_CALLS_PER_MINUTE),
     mapTiles: overrides.mapTiles ?? parseMapTiles(env),
     otpTtlSeconds: overrides.otpTtlSeconds ?? parseOtpTtl(nodeEnv, env.TEST_OTP_TTL_SECONDS),
     trustProxy: overrides.trustProxy ?? parseTrustProxy(nodeEnv, env.TRUST_PROXY),

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { withSharedSecrets } from './db/secrets';
 import { seedCatalog } from './db/seed/seed';
 
 async function main() {
@@ -20,11 +21,17 @@ async function main() {
 
   const database = await openDatabase(config);
   await database.migrate();
+  config = await withSharedSecrets(config, database);
   const { seeded } = await seedCatalog(database.db);
   const app = await buildApp({ config, database });
   app.log.info({ engine: database.kind, seeded }, 'database ready');
   app.log.info(
-    { sms: app.sms.name, refreshTokens: config.authRefresh, publicHost: config.publicHost },
+    {
+      sms: app.sms.name,
+      refreshTokens: config.authRefresh,
+      publicHost: config.publicHost,
+      jwtSecret: config.jwtSecretSource,
+    },
     'sign-in ready',
   );
   if (config.metrics.enabled && config.env === 'production' && !config.metrics.token) {

@@ -14,6 +14,7 @@ export const AUTH_MESSAGES = {
   otpExpired: 'OTP expired. Please request a new one.',
   otpWrong: 'Invalid OTP. Please try again.',
   otpTooManyAttempts: 'Too many wrong attempts. Please request a new OTP.',
+  otpCheckRunning: 'Your OTP is already being checked. Please wait a moment.',
   smsFailed: 'We could not send the OTP. Please try again.',
   loginSuccessful: 'Login successful',
   signInRequired: 'Please sign in to continue.',
@@ -54,6 +55,12 @@ export interface OtpLimits {
    * per-number caps and the per-challenge try limit are what stop guessing.
    */
   perIpPerHour: number;
+  /**
+   * Codes sent an hour (a fixed clock hour) to numbers of one network prefix (OTP_PREFIX_DIGITS
+   * digits) and in all: budgets against SMS pumping from many numbers and addresses (decision 024).
+   */
+  perPrefixPerHour: number;
+  perHour: number;
 }
 
 export const DEFAULT_OTP_LIMITS: OtpLimits = {
@@ -62,7 +69,19 @@ export const DEFAULT_OTP_LIMITS: OtpLimits = {
   perNumberPerHour: 5,
   perNumberPerDay: 10,
   perIpPerHour: 60,
+  perPrefixPerHour: 500,
+  perHour: 10_000,
 };
+
+/**
+ * The network prefix the per-prefix budget counts: the first four of the ten digits, the operator
+ * series of India's numbering plan (e.g. 9876 of 98765 43210); a thousandth of a 10 000-number
+ * block is too fine to catch a pumping run, a 2-digit prefix too coarse for honest shoppers.
+ */
+export const OTP_PREFIX_DIGITS = 4;
+export const otpPrefix = (mobile: string) => mobile.slice(0, OTP_PREFIX_DIGITS);
+/** The budgets' window: the clock hour. */
+export const OTP_BUDGET_WINDOW_MS = HOUR_MS;
 
 /** The longest history the limit decision needs, so queries can stop there. */
 export const NUMBER_HISTORY_MS = DAY_MS;
@@ -144,6 +163,14 @@ export const newRefreshToken = () => randomBytes(32).toString('base64url');
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
+ * The refresh token that replaces `token`: an HMAC of it under a server key, so the server can
+ * give the same replacement again to a replay within the grace window without keeping it (only
+ * hashes are stored), and nobody without the key can work it out from the old token.
+ */
+export const successorRefreshToken = (key: Buffer, token: string) =>
+  createHmac('sha256', key).update(`rotate:${token}`).digest('base64url');
+
+/**
  * The network a request counts against for the per-address limit: an IPv4 address as it is, an
  * IPv6 address by its /64 (one subscriber's whole prefix; counting single IPv6 addresses would
  * let a client rotate through billions of them).
@@ -165,7 +192,7 @@ export function clientNetwork(ip: string): string {
     .join(':')}::/64`;
 }
 
-export type OtpLimitReason = 'resend' | 'number-hour' | 'number-day' | 'ip-hour';
+export type OtpLimitReason = 'resend' | 'number-hour' | 'number-day' | 'ip-hour' | 'prefix-budget' | 'budget';
 
 export type OtpDecision =
   { allowed: true } | { allowed: false; reason: OtpLimitReason; retryAfterSeconds: number; message: string };
@@ -198,7 +225,22 @@ function limitMessage(reason: OtpLimitReason, seconds: number): string {
       return `Too many OTP requests for this number. Please try again in ${wait}.`;
     case 'ip-hour':
       return `Too many OTP requests from your network. Please try again in ${wait}.`;
+    case 'prefix-budget':
+    case 'budget':
+      return `We are sending too many OTPs right now. Please try again in ${wait}.`;
   }
+}
+
+/** The refusal when an hourly OTP budget is spent: until the clock hour ends. */
+export function budgetDecision(reason: 'prefix-budget' | 'budget', windowEnd: Date, now: Date): OtpDecision {
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
+  return { allowed: false, reason, retryAfterSeconds, message: limitMessage(reason, retryAfterSeconds) };
+}
+
+/** The fixed window of `windowMs` that `now` falls in (aligned to the epoch: clock minutes, hours). */
+export function fixedWindow(now: Date, windowMs: number): { start: Date; end: Date } {
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  return { start: new Date(start), end: new Date(start + windowMs) };
 }
 
 /**

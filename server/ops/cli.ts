@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { insertGiftCards } from '../db/giftcard-queries';
 import { orderIdByNumber } from '../db/orders/read';
+import { withSharedSecrets } from '../db/secrets';
 import { advanceOrder, cancelOrder, type ChangeStatusResult } from '../db/orders/status';
 import { listStores } from '../db/stores';
 import {
@@ -125,7 +126,8 @@ async function main() {
   const database = await openDatabase(config);
   try {
     await database.migrate();
-    console.log(await runOps(process.argv.slice(2), database, config.jwtSecret));
+    const { jwtSecret } = await withSharedSecrets(config, database);
+    console.log(await runOps(process.argv.slice(2), database, jwtSecret));
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error((error as Error).message);

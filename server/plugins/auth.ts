@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { sweepAuthRows } from '../db/auth/otp';
 import { findSignedInCustomer } from '../db/auth/sessions';
+import { sweepRateCounters } from '../db/rate-counters';
 import { AUTH_MESSAGES, deriveKey } from '../domain/auth';
 import {
   jwtKey,
@@ -23,6 +24,8 @@ export interface SignedInCustomer {
 export interface AuthService {
   /** Key of the OTP HMACs, derived from the JWT secret. */
   otpKey: Buffer;
+  /** Key that derives each replacement refresh token from the one it replaces. */
+  refreshKey: Buffer;
   /** Whether refresh tokens are issued (AUTH_REFRESH, on by default). */
   refreshEnabled: boolean;
   issueAccessToken(customer: { id: string; mobile: string }, sessionFamily: string): Promise<IssuedAccessToken>;
@@ -135,6 +138,7 @@ export default fp<{ config: AppConfig }>(
 
     const auth: AuthService = {
       otpKey: deriveKey(config.jwtSecret, 'otp-hmac'),
+      refreshKey: deriveKey(config.jwtSecret, 'refresh-rotation'),
       refreshEnabled: config.authRefresh,
       issueAccessToken: (customer, sessionFamily) =>
         signAccessToken(key, { customerId: customer.id, mobile: customer.mobile, sessionFamily }, app.clock.now()),
@@ -175,8 +179,9 @@ export default fp<{ config: AppConfig }>(
     let sweeper: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       sweeper = setInterval(() => {
-        sweepAuthRows(db, app.clock.now()).catch((error: unknown) =>
-          app.log.warn({ err: error }, 'sweeping old sign-in rows failed'),
+        const now = app.clock.now();
+        Promise.all([sweepAuthRows(db, now), sweepRateCounters(db, now)]).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'sweeping old sign-in rows and rate counters failed'),
         );
       }, SWEEP_INTERVAL_MS);
       sweeper.unref();

@@ -31,8 +31,8 @@ interface Route {
   op: Operation;
 }
 
-/** Tables that count failed attempts (rate limits): a refused request is meant to write there. */
-const BOOKKEEPING_TABLES = ['gift_card_attempts'];
+/** Tables that count attempts (rate limits): a refused or counted request is meant to write there. */
+const BOOKKEEPING_TABLES = ['gift_card_attempts', 'rate_counters'];
 
 /** Routes that change the session by design; fuzzed signed out only, so the session survives. */
 const SESSION_CHANGING = new Set(['POST /api/customer/logout', 'POST /api/customer/refresh']);

@@ -136,7 +136,8 @@ describe('geocoding without a key (the bundled gazetteer)', () => {
   });
 
   it('limits each customer to GEO_CALLS_PER_MINUTE look-ups a minute, across the geo routes', async () => {
-    const start = Date.now();
+    // The window is the clock minute (decision 024): start at its beginning.
+    const start = Math.floor(Date.now() / 60_000) * 60_000;
     const now = vi.spyOn(ctx.app.clock, 'now').mockImplementation(() => new Date(start));
     try {
       const busy = await signIn(ctx, nextNumber());

@@ -1,6 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
-import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS, withinReuseGrace } from '../../domain/auth';
+import {
+  hashRefreshToken,
+  newRefreshToken,
+  REFRESH_TOKEN_TTL_SECONDS,
+  successorRefreshToken,
+  withinReuseGrace,
+} from '../../domain/auth';
 import type { Db, Executor } from '../client';
 import { preparedStatement } from '../prepared';
 import { customers, sessions } from '../schema';
@@ -25,8 +31,8 @@ export async function createSession(
   customerId: string,
   familyId: string,
   now: Date,
+  refreshToken: string = newRefreshToken(),
 ): Promise<IssuedSession> {
-  const refreshToken = newRefreshToken();
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
   const [row] = await tx
     .insert(sessions)
@@ -68,13 +74,14 @@ export type RotateResult =
   | { outcome: 'reused' };
 
 /**
- * Swaps a refresh token for a new one in the same family. A token that was already swapped is
- * being replayed (stolen, or leaked and used by someone else first): the whole family is revoked,
- * unless it is the token replaced last in the family and that happened less than
- * REFRESH_REUSE_GRACE_SECONDS ago (an answer lost on the way, or two tabs refreshing at once):
- * then it gets a fresh pair in the same family too. Revoked tokens (logout) never renew.
+ * Swaps a refresh token for a new one in the same family (successorRefreshToken, derived with
+ * `key`). A token that was already swapped is being replayed (stolen, or leaked and used by
+ * someone else first): the whole family is revoked, unless it is the token replaced last in the
+ * family and that happened less than REFRESH_REUSE_GRACE_SECONDS ago (an answer lost on the way,
+ * or two tabs refreshing at once): then it gets the replacement already issued, the same token
+ * again, so any number of replays leave one live refresh token. Revoked tokens (logout) never renew.
  */
-export async function rotateSession(db: Db, refreshToken: string, now: Date): Promise<RotateResult> {
+export async function rotateSession(db: Db, refreshToken: string, now: Date, key: Buffer): Promise<RotateResult> {
   return db.transaction(async (tx): Promise<RotateResult> => {
     const [current] = await tx
       .select({
@@ -95,7 +102,14 @@ export async function rotateSession(db: Db, refreshToken: string, now: Date): Pr
     const unexpired = current.expiresAt.getTime() > now.getTime();
     if (current.replacedBy) {
       const [successor] = await tx
-        .select({ createdAt: sessions.createdAt, replacedBy: sessions.replacedBy, revokedAt: sessions.revokedAt })
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          replacedBy: sessions.replacedBy,
+          revokedAt: sessions.revokedAt,
+          refreshHash: sessions.refreshHash,
+          expiresAt: sessions.expiresAt,
+        })
         .from(sessions)
         .where(eq(sessions.id, current.replacedBy))
         .limit(1);
@@ -103,12 +117,21 @@ export async function rotateSession(db: Db, refreshToken: string, now: Date): Pr
         await revokeFamilyWith(tx, current.familyId, now);
         return { outcome: 'reused' };
       }
-      // The first replacement stays valid too: whichever answer the browser keeps last works.
-      const session = await createSession(tx, current.customer.id, current.familyId, now);
+      // The replacement already issued, once more. It matches unless the key changed since (or it
+      // was issued before replacements were derived): then the shopper signs in again.
+      const again = successorRefreshToken(key, refreshToken);
+      if (hashRefreshToken(again) !== successor!.refreshHash) return { outcome: 'invalid' };
+      const session = {
+        id: successor!.id,
+        familyId: current.familyId,
+        refreshToken: again,
+        expiresAt: successor!.expiresAt,
+      };
       return { outcome: 'rotated', customer: current.customer, session, grace: true };
     }
     if (!unexpired) return { outcome: 'invalid' };
-    const session = await createSession(tx, current.customer.id, current.familyId, now);
+    const next = successorRefreshToken(key, refreshToken);
+    const session = await createSession(tx, current.customer.id, current.familyId, now, next);
     await tx.update(sessions).set({ replacedBy: session.id }).where(eq(sessions.id, current.id));
     return { outcome: 'rotated', customer: current.customer, session, grace: false };
   });

@@ -11,9 +11,11 @@ import {
   hashOtp,
   maskMobile,
   normaliseMobile,
+  OTP_PREFIX_DIGITS,
   otpSmsText,
   parseOtp,
 } from '../../../domain/auth';
+import { VerifyGuard } from '../../../domain/verify-guard';
 import { HttpError, badRequest } from '../../../errors';
 import { ErrorResponse } from '../../../schemas/common';
 import { OtpRequestBody, OtpRequestResponse, SignInResponse, VerifyOtpBody } from '../../../schemas/customer';
@@ -28,7 +30,7 @@ async function deliverCode(
   app: FastifyInstance,
   config: AppConfig,
   request: FastifyRequest,
-  sent: { mobile: string; code: string; challengeId: string },
+  sent: { mobile: string; code: string; challengeId: string; budgetStart: Date },
 ) {
   try {
     await app.sms.send(
@@ -46,7 +48,8 @@ async function deliverCode(
       reason: error instanceof SmsError ? error.kind : 'error',
     });
     request.log.error({ err: error, provider: app.sms.name }, 'the OTP SMS was not sent');
-    await discardChallenge(app.database.db, sent.challengeId).catch((discardError: unknown) =>
+    const challenge = { ...sent, enforced: config.otpLimits.enforced };
+    await discardChallenge(app.database.db, challenge).catch((discardError: unknown) =>
       request.log.error({ err: discardError }, 'could not discard an undelivered OTP challenge'),
     );
     const status = error instanceof SmsError && error.kind === 'unavailable' ? 503 : 502;
@@ -75,6 +78,9 @@ function verifyFailure(result: Exclude<VerifyResult, { outcome: 'signed-in' }>, 
 /** Sign-in with a one-time code: asking for one, and checking it. */
 const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, { config }) => {
   const { db } = app.database;
+  // Checks of one number run one at a time per process, and a locked code is refused from memory:
+  // 150 checks at once for one number take one pool connection, not the pool (decision 024).
+  const guard = new VerifyGuard();
 
   app.post(
     '/api/customer/public',
@@ -86,7 +92,9 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
         description:
           'Answers the same whether or not the number has an account. One code per number every 30 s ' +
           `(429 with Retry-After), at most ${config.otpLimits.perNumberPerHour} an hour and ` +
-          `${config.otpLimits.perNumberPerDay} a day per number, ${config.otpLimits.perIpPerHour} an hour per client address.`,
+          `${config.otpLimits.perNumberPerDay} a day per number, ${config.otpLimits.perIpPerHour} an hour per client address; ` +
+          `at most ${config.otpLimits.perPrefixPerHour} codes a clock hour to numbers sharing their first ` +
+          `${OTP_PREFIX_DIGITS} digits and ${config.otpLimits.perHour} in all.`,
         body: OtpRequestBody,
         response: {
           200: OtpRequestResponse,
@@ -118,7 +126,18 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
         request.log.info({ reason: decision.reason }, 'OTP request refused by a limit');
         throw new HttpError(429, decision.message, { 'Retry-After': String(decision.retryAfterSeconds) });
       }
-      await deliverCode(app, config, request, { mobile, code, challengeId: opened.challengeId });
+      // Once per clock hour across every process: the request that spends a budget's last code.
+      for (const reached of opened.reached) {
+        request.log.warn(
+          reached,
+          reached.budget === 'prefix'
+            ? 'OTP budget for a number prefix reached: more codes to it are refused until the hour ends'
+            : 'OTP budget for all numbers reached: more codes are refused until the hour ends',
+        );
+      }
+      guard.forget(mobile);
+      const { challengeId, budgetStart } = opened;
+      await deliverCode(app, config, request, { mobile, code, challengeId, budgetStart });
       return {
         success: true as const,
         message: AUTH_MESSAGES.otpSent,
@@ -137,7 +156,8 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
         description:
           'Signs the customer in (creating the account on first sign-in): the session token in the body and ' +
           'as cookies `_auth`, `_auth_type`, `_auth_state`, plus `_auth_refresh` when refresh is on. A code is ' +
-          'valid for 5 minutes and survives 4 wrong tries; the 5th wrong try ends it (429).',
+          'valid for 5 minutes and survives 4 wrong tries; the 5th wrong try ends it (429). A check sent while ' +
+          'another for the same number is still running is refused at once (429, Retry-After: 1).',
         body: VerifyOtpBody,
         response: {
           200: SignInResponse,
@@ -154,12 +174,24 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
       if (!mobile.ok) throw badRequest(mobile.message);
       const otp = parseOtp(rawField(request, 'otp'));
       if (!otp.ok) throw badRequest(otp.message);
-      const result = await verifyChallenge(db, {
-        mobile: mobile.mobile,
-        code: otp.otp,
-        key: app.auth.otpKey,
-        now: app.clock.now(),
-      });
+      const now = app.clock.now();
+      const lockedSince = guard.lockedSince(mobile.mobile, now.getTime());
+      if (lockedSince) throw verifyFailure({ outcome: 'exhausted', requestedAt: lockedSince }, config, now);
+      if (!guard.start(mobile.mobile)) {
+        throw new HttpError(429, AUTH_MESSAGES.otpCheckRunning, { 'Retry-After': '1' });
+      }
+      let result: VerifyResult;
+      try {
+        result = await verifyChallenge(db, { mobile: mobile.mobile, code: otp.otp, key: app.auth.otpKey, now });
+      } finally {
+        guard.finish(mobile.mobile);
+      }
+      if (result.outcome === 'exhausted' && config.otpLimits.enforced) {
+        // No process can send this number a new code before the resend wait ends: until then the
+        // lock holds everywhere.
+        const untilMs = result.requestedAt.getTime() + config.otpLimits.resendSeconds * 1000;
+        guard.rememberLocked(mobile.mobile, result.requestedAt, untilMs);
+      }
       if (result.outcome !== 'signed-in') throw verifyFailure(result, config, app.clock.now());
       return startSession(app, request, reply, result, AUTH_MESSAGES.loginSuccessful);
     },

@@ -26,7 +26,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (a
             'Reads the `_auth_refresh` cookie (or `refreshToken` in the body), issues a new session token and ' +
             'refresh token in the same family and sets the cookies again. Presenting a refresh token that was ' +
             'already swapped revokes its whole family, except the one swapped last within the previous ' +
-            `${REFRESH_REUSE_GRACE_SECONDS} s (a lost answer, two tabs at once), which is renewed too. ` +
+            `${REFRESH_REUSE_GRACE_SECONDS} s (a lost answer, two tabs at once), which gets the same replacement ` +
+            'refresh token again (and a new session token). ' +
             'Send `{}` as the body from a browser.',
           body: RefreshBody,
           response: { 200: RefreshResponse, 400: ErrorResponse, 401: ErrorResponse, 415: ErrorResponse },
@@ -35,13 +36,19 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (a
       async (request, reply) => {
         const fromCookie = request.cookies[COOKIES.refresh];
         const token = fromCookie ?? request.body.refreshToken;
-        const result = token ? await rotateSession(db, token, app.clock.now()) : ({ outcome: 'invalid' } as const);
+        const result = token
+          ? await rotateSession(db, token, app.clock.now(), app.auth.refreshKey)
+          : ({ outcome: 'invalid' } as const);
         if (result.outcome !== 'rotated') {
           if (result.outcome === 'reused') request.log.warn('a replaced refresh token was presented; family revoked');
           clearSessionCookies(reply);
           throw new HttpError(401, AUTH_MESSAGES.refreshInvalid);
         }
-        if (result.grace) request.log.info('a just-replaced refresh token came back within the grace window; renewed');
+        if (result.grace) {
+          request.log.info(
+            'a just-replaced refresh token came back within the grace window; its replacement sent again',
+          );
+        }
         return {
           ...(await startSession(app, request, reply, result, AUTH_MESSAGES.refreshed)),
           // A client that keeps the token itself gets the next one; browsers have it as a cookie.

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../../config';
 import { HttpError } from '../../../errors';
 import { signedInSecurity } from '../../../plugins/auth';
-import { WindowLimiter } from '../../../domain/window-limiter';
+import { hitWindow } from '../../../db/rate-counters';
 import { ErrorResponse } from '../../../schemas/common';
 import {
   AutocompleteAnswer,
@@ -23,18 +23,22 @@ export const GEO_MESSAGES = {
   tooMany: 'Too many map searches. Please wait a minute and try again.',
 } as const;
 
-/** Map look-ups a customer may make a minute: far above a person typing (searches are debounced). */
-export const GEO_CALLS_PER_MINUTE = 120;
+export { GEO_CALLS_PER_MINUTE } from '../../../config';
 
 /**
  * Geocoding for the map picker (DESIGN section 2). Signed-in customers only: the picker is part
  * of saving an address, and each Google call costs the store money.
  */
 const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, { config }) => {
-  // Per customer, so one account cannot spend the store's geocoding quota for everyone.
-  const limiter = new WindowLimiter(GEO_CALLS_PER_MINUTE, 60_000);
+  // Per customer, so one account cannot spend the store's geocoding quota for everyone; counted in
+  // the database, so the limit holds across every process on it (decision 024).
   const limit = async (request: FastifyRequest, reply: FastifyReply) => {
-    const verdict = limiter.hit(request.customer!.id, app.clock.now().getTime());
+    const verdict = await hitWindow(app.database.db, {
+      key: `geo:${request.customer!.id}`,
+      limit: config.geoCallsPerMinute,
+      windowMs: 60_000,
+      now: app.clock.now(),
+    });
     if (!verdict.allowed) {
       reply.header('Retry-After', String(verdict.retryAfterSeconds));
       throw new HttpError(429, GEO_MESSAGES.tooMany);

@@ -1,0 +1,56 @@
+// Writes the OpenAPI document the server serves at /api/docs/json to .tmp/openapi.json, then
+// lints it with Redocly's `recommended` rules (redocly.yaml; decision 025). Run through
+// `npm run lint:api` (tsx loads the server's TypeScript).
+//   node --import tsx scripts/openapi.mjs           write and lint
+//   node --import tsx scripts/openapi.mjs --no-lint only write the document
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { bin, requirePinnedNode, root, run } from './lib.mjs';
+
+requirePinnedNode();
+
+/** The document as the app serves it, built against a throwaway empty database. */
+async function buildDocument() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-openapi-'));
+  try {
+    const config = loadConfig(
+      {},
+      {
+        env: 'test',
+        dataDir,
+        databaseUrl: undefined,
+        jwtSecret: 'the-openapi-script-signs-nothing-with-this-secret',
+        distDir: path.join(dataDir, 'no-client'),
+        logLevel: 'silent',
+      },
+    );
+    // Registering routes queries nothing, so the database needs no migrations.
+    const app = await buildApp({ config, database: await openDatabase(config) });
+    try {
+      await app.ready();
+      return app.swagger();
+    } finally {
+      await app.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const out = path.join(root, '.tmp', 'openapi.json');
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify(await buildDocument(), null, 2)}\n`);
+console.log(`OpenAPI document written to ${path.relative(root, out)}`);
+
+if (!process.argv.includes('--no-lint')) {
+  const code = await run(bin('redocly'), ['lint', '--config', 'redocly.yaml', path.relative(root, out)], {
+    // No usage reports or update checks from CI and developers' machines.
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
+  process.exit(code);
+}

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { apiError, badRequest, defaultErrorCode, ERROR_CODES, HttpError, notFound } from './errors';
+import { apiError, badRequest, defaultErrorCode, ERROR_CODE_NAMES, ERROR_CODES, HttpError, notFound } from './errors';
 import errorsPlugin from './plugins/errors';
 import { changedCode } from './routes/api/order/index';
 
@@ -24,6 +26,17 @@ describe('HttpError', () => {
     for (const status of [400, 401, 403, 404, 409, 413, 414, 415, 429, 503]) {
       expect(ERROR_CODES[defaultErrorCode(status)].status).toBe(status);
     }
+  });
+});
+
+describe('the catalogue', () => {
+  it('is in the README, each code with its status', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const rows = new Map(
+      [...readme.matchAll(/^\| `([A-Z_]+)` +\| (\d{3}) /gm)].map((match) => [match[1], Number(match[2])]),
+    );
+    expect([...rows.keys()]).toEqual(ERROR_CODE_NAMES);
+    for (const code of ERROR_CODE_NAMES) expect(rows.get(code), code).toBe(ERROR_CODES[code].status);
   });
 });
 

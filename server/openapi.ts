@@ -23,21 +23,40 @@ function codesOf(status: string): string[] {
   return ERROR_CODE_NAMES.filter((code) => String(ERROR_CODES[code].status) === status);
 }
 
-interface Operation {
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: { $ref?: string } }> }>;
+interface Response {
+  description?: string;
+  content?: Record<string, { schema?: { $ref?: string } }>;
 }
+interface Operation {
+  tags?: string[];
+  responses?: Record<string, Response>;
+}
+
+/** Any operation that reaches the database may fail on the server's side. */
+const SERVER_ERROR: Response = {
+  description:
+    'Error (ErrorResponse): `INTERNAL` (500), or `SERVICE_UNAVAILABLE` (503, with `Retry-After`) while the ' +
+    'database cannot be reached',
+  content: { 'application/json': { schema: { $ref: ERROR_REF } } },
+};
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Created' };
 
 /**
- * Names each response: an error response of the shared schema says which catalogue codes its
- * status carries (otherwise it would only read 'Every error answer'), and a success response
- * without a description of its own gets its status's name instead of 'Default Response'.
+ * Completes the responses of every operation. All but the probes get a `5XX` range for the
+ * server's own failures (a status the route lists itself, such as an SMS route's 502, takes
+ * precedence). An error response of the shared schema says which catalogue codes its status
+ * carries (otherwise it would only read 'Every error answer'); a success response without a
+ * description of its own gets its status's name instead of 'Default Response'.
  */
 function describeResponses(document: { paths?: Record<string, Record<string, Operation>> }) {
   for (const path of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(path)) {
-      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      const responses = (operation.responses ??= {});
+      const probe = operation.tags?.includes('health');
+      if (!probe) responses['5XX'] ??= structuredClone(SERVER_ERROR);
+      for (const [status, response] of Object.entries(responses)) {
+        if (status === '5XX') continue;
         if (response.content?.['application/json']?.schema?.$ref === ERROR_REF) {
           const codes = codesOf(status).map((code) => `\`${code}\``);
           response.description = `Error (ErrorResponse)${codes.length ? `; the codes sent with ${status}: ${codes.join(', ')}` : ''}`;

@@ -81,7 +81,7 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api']!.get!.security).toEqual([]);
   });
 
-  it('documents the error schema with the whole code catalogue, on every 4xx of a signed-in operation', () => {
+  it('documents the error schema with the whole code catalogue: every 401 and every server error', () => {
     expect(doc.components.schemas.ErrorResponse!.properties!.code!.enum).toEqual(ERROR_CODE_NAMES);
     for (const { method, path, op } of operations.filter(({ op }) => isSignedIn(op))) {
       const unauthorised = op.responses['401'];
@@ -89,6 +89,11 @@ describe('the OpenAPI document', () => {
         '#/components/schemas/ErrorResponse',
       );
       expect(unauthorised!.description).toContain('UNAUTHENTICATED');
+    }
+    for (const { method, path, op } of operations.filter(({ path }) => path.startsWith('/api'))) {
+      expect(op.responses['5XX']?.content?.['application/json']?.schema?.$ref, `${method} ${path}`).toBe(
+        '#/components/schemas/ErrorResponse',
+      );
     }
   });
 

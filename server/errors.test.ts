@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { apiError, badRequest, defaultErrorCode, ERROR_CODE_NAMES, ERROR_CODES, HttpError, notFound } from './errors';
 import errorsPlugin from './plugins/errors';
+import { ErrorResponse, ErrorResponseSchema } from './schemas/common';
 import { changedCode } from './routes/api/order/index';
 
 describe('HttpError', () => {
@@ -62,6 +63,11 @@ describe('the error handler', () => {
     app.get('/limited', async () => {
       throw Object.assign(new Error('Rate limit exceeded'), { statusCode: 429 });
     });
+    // With the shared schema (which requires `code`) as the documented answer, like the API's routes.
+    app.addSchema(ErrorResponseSchema);
+    app.get('/sent-by-hand', { schema: { response: { 409: ErrorResponse } } }, async (_request, reply) =>
+      reply.code(409).send({ success: false, message: 'Taken' }),
+    );
     await app.ready();
   });
   afterAll(() => app.close());
@@ -81,6 +87,12 @@ describe('the error handler', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
     expect(res.headers['retry-after']).toBe('5');
+  });
+
+  it('adds the default code to an error body a route sent without one', async () => {
+    const res = await app.inject('/sent-by-hand');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ success: false, code: 'CONFLICT', message: 'Taken' });
   });
 
   it('gives a 4xx raised by a plugin the default code of its status', async () => {

@@ -98,6 +98,14 @@ export default fp(
         if (field) throw badRequest(`${field}: must be a finite number`);
       }
     });
+    // An error body a route sends itself without a code (`reply.code(409).send({ success: false,
+    // message })`) still leaves with one: the default of its status.
+    app.addHook('preSerialization', async (_request, reply, payload: unknown) => {
+      if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+      const body = payload as { success?: unknown; code?: unknown };
+      if (body.success !== false || body.code !== undefined || reply.statusCode < 400) return payload;
+      return { success: false, code: defaultErrorCode(reply.statusCode), ...body };
+    });
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.code, error.message));

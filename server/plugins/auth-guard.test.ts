@@ -23,6 +23,13 @@ describe('guardSignedInRoute', () => {
     expect(r.schema!.security).toBe(signedInSecurity);
   });
 
+  it('guards and documents a route without a schema too', () => {
+    const r = route({ preHandler: authenticate as unknown as RouteOptions['preHandler'] });
+    guardSignedInRoute(r, authenticate);
+    expect(r.onRequest).toEqual([authenticate]);
+    expect(r.schema!.security).toBe(signedInSecurity);
+  });
+
   it('documents any other route as public, and leaves hidden ones alone', () => {
     const open = route({ schema: {} });
     guardSignedInRoute(open, authenticate);

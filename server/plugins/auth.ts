@@ -75,8 +75,8 @@ const hookList = (hooks: Hooks | RouteOptions['preHandler']): unknown[] =>
  * public and says so with `security: []`.
  */
 export function guardSignedInRoute(route: RouteOptions, authenticate: onRequestAsyncHookHandler) {
-  const schema = route.schema;
-  if (!schema || schema.hide) return;
+  if (route.schema?.hide) return;
+  const schema = (route.schema ??= {});
   const onRequest = hookList(route.onRequest);
   const preHandler = hookList(route.preHandler);
   const signedIn =

@@ -50,13 +50,24 @@ console.log(`OpenAPI document written to ${path.relative(root, out)}`);
 
 if (!process.argv.includes('--no-lint')) {
   const args = ['lint', '--config', 'redocly.yaml', path.relative(root, out)];
-  // No usage reports or update checks from CI and developers' machines.
-  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  // No usage reports or update checks from CI and developers' machines. This script's Node goes
+  // first on PATH (as in `run`) for the `#!/usr/bin/env node` line of redocly's script.
+  const env = {
+    ...process.env,
+    PATH: [path.dirname(process.execPath), process.env.PATH].filter(Boolean).join(path.delimiter),
+    REDOCLY_TELEMETRY: 'off',
+    REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  };
   const code = await run(bin('redocly'), args, { env });
   if (code !== 0) process.exit(code);
   // Redocly passes a run with warnings; this project's document must have none.
   const report = JSON.parse(
-    execFileSync(bin('redocly'), [...args, '--format', 'json'], { cwd: root, env, encoding: 'utf8' }),
+    execFileSync(bin('redocly'), [...args, '--format', 'json'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
   );
   if (report.totals.warnings > 0) {
     console.error(`The OpenAPI document has ${report.totals.warnings} warning(s) (above): it must lint clean.`);

@@ -15,6 +15,13 @@ describe('guardSignedInRoute', () => {
     expect(r.onRequest).toEqual([authenticate, other]);
   });
 
+  it('checks the content type right after the session', () => {
+    const requireJson: onRequestAsyncHookHandler = async () => {};
+    const r = route({ schema: { security: signedInSecurity }, onRequest: [other, authenticate] });
+    guardSignedInRoute(r, authenticate, requireJson);
+    expect(r.onRequest).toEqual([authenticate, requireJson, other]);
+  });
+
   it('moves authenticate out of preHandler (where it would run after validation) and documents it', () => {
     const r = route({ schema: {}, preHandler: [authenticate, other] as unknown as RouteOptions['preHandler'] });
     guardSignedInRoute(r, authenticate);

@@ -71,10 +71,14 @@ const hookList = (hooks: Hooks | RouteOptions['preHandler']): unknown[] =>
  * Keeps a route's documentation and its guard in step (decision 025). A route that declares
  * `signedInSecurity` or uses `authenticate` in any hook gets `authenticate` as its first
  * `onRequest` hook (a preHandler would run after body validation, turning a signed-out call with
- * a bad body into a 400) and `signedInSecurity` in its schema; any other documented route is
- * public and says so with `security: []`.
+ * a bad body into a 400), then the JSON check, and `signedInSecurity` in its schema; any other
+ * documented route is public and says so with `security: []`.
  */
-export function guardSignedInRoute(route: RouteOptions, authenticate: onRequestAsyncHookHandler) {
+export function guardSignedInRoute(
+  route: RouteOptions,
+  authenticate: onRequestAsyncHookHandler,
+  requireJsonHook?: onRequestAsyncHookHandler,
+) {
   if (route.schema?.hide) return;
   const schema = (route.schema ??= {});
   const onRequest = hookList(route.onRequest);
@@ -86,7 +90,11 @@ export function guardSignedInRoute(route: RouteOptions, authenticate: onRequestA
     return;
   }
   schema.security = signedInSecurity;
-  route.onRequest = [authenticate, ...onRequest.filter((hook) => hook !== authenticate)] as Hooks;
+  const first = requireJsonHook ? [authenticate, requireJsonHook] : [authenticate];
+  route.onRequest = [
+    ...first,
+    ...onRequest.filter((hook) => !first.includes(hook as onRequestAsyncHookHandler)),
+  ] as Hooks;
   route.preHandler = preHandler.filter((hook) => hook !== authenticate) as RouteOptions['preHandler'];
 }
 
@@ -112,6 +120,25 @@ function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
+
+/**
+ * 415 unless a state-changing API request is JSON, which a cross-site form cannot send (CSRF
+ * defence on top of SameSite cookies).
+ */
+function requireJson(request: FastifyRequest) {
+  if (!STATE_CHANGING.has(request.method)) return;
+  const pathname = request.url.split('?')[0] ?? '';
+  if (pathname !== '/api' && !pathname.startsWith('/api/')) return;
+  // A bodiless DELETE to a route that takes no body (spec point 7's address delete) carries
+  // nothing to forge, and a cross-site page cannot send a DELETE without a CORS preflight we
+  // never grant. Routes whose DELETE takes a body (account deletion) still insist on JSON.
+  if (request.method === 'DELETE' && !hasBody(request) && !request.routeOptions.schema?.body) return;
+  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json')
+    throw apiError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+}
+
+const requireJsonHook: onRequestAsyncHookHandler = async (request) => requireJson(request);
 
 export interface SessionCookies {
   access: IssuedAccessToken;
@@ -193,19 +220,13 @@ export default fp<{ config: AppConfig }>(
       request.customer = customer;
     };
     app.decorate('authenticate', authenticate);
-    app.addHook('onRoute', (route) => guardSignedInRoute(route, authenticate));
+    app.addHook('onRoute', (route) => guardSignedInRoute(route, authenticate, requireJsonHook));
 
+    // Every state-changing API request must be JSON. Signed-in routes check it right after the
+    // session (guardSignedInRoute), so a signed-out call is 401 whatever it sends.
     app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method)) return;
-      const pathname = request.url.split('?')[0] ?? '';
-      if (pathname !== '/api' && !pathname.startsWith('/api/')) return;
-      // A bodiless DELETE to a route that takes no body (spec point 7's address delete) carries
-      // nothing to forge, and a cross-site page cannot send a DELETE without a CORS preflight we
-      // never grant. Routes whose DELETE takes a body (account deletion) still insist on JSON.
-      if (request.method === 'DELETE' && !hasBody(request) && !request.routeOptions.schema?.body) return;
-      const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (mediaType !== 'application/json')
-        throw apiError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+      if (request.routeOptions.schema?.security === signedInSecurity) return;
+      requireJson(request);
     });
 
     // Stateless processes each sweep; the deletes are idempotent, so several at once do no harm.

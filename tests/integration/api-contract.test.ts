@@ -119,16 +119,17 @@ describe('the OpenAPI document', () => {
 const urlOf = (path: string) => path.replace(/\{[^}]+\}/g, 'not-valid');
 
 describe('a signed-out call to a signed-in route', () => {
-  it('is 401 UNAUTHENTICATED before its body, query or path is validated', async () => {
+  it('is 401 UNAUTHENTICATED before its content type, body, query or path is checked', async () => {
     const signedIn = operations.filter(({ op }) => isSignedIn(op));
     expect(signedIn.length).toBeGreaterThanOrEqual(17);
     for (const { method, path, op } of signedIn) {
       const what = `${method} ${path}`;
       const attempts = op.requestBody
         ? [
-            // A body of the wrong shape, and one that is not JSON at all.
+            // A body of the wrong shape, one that is not JSON at all, one that does not even claim to be.
             json(method as 'POST', urlOf(path), { unexpected: ['field'], items: 'none' }),
             { method, url: urlOf(path), headers: { 'content-type': 'application/json' }, payload: '{"broken":' },
+            { method, url: urlOf(path), headers: { 'content-type': 'text/plain' }, payload: 'hello' },
           ]
         : [{ method, url: urlOf(path) }];
       for (const attempt of attempts) {

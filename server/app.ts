@@ -8,6 +8,8 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { errorBody } from './errors';
+import { openApiOptions } from './openapi';
 import authPlugin from './plugins/auth';
 import catalogueCache from './plugins/catalogue-cache';
 import clockPlugin, { systemClock, type Clock } from './plugins/clock';
@@ -30,7 +32,7 @@ import giftCardRoutes from './routes/api/giftcard/index';
 import orderRoutes from './routes/api/order/index';
 import productRoutes from './routes/api/product/index';
 import { Category } from './schemas/category';
-import { ErrorResponse } from './schemas/common';
+import { ErrorResponseSchema } from './schemas/common';
 import { Product } from './schemas/product';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './request-id';
 
@@ -101,7 +103,11 @@ export async function buildApp({
       void reply
         .code(tooLong ? 414 : 400)
         .header(REQUEST_ID_HEADER, request.id)
-        .send({ success: false, message: tooLong ? 'Request path is too long' : 'Request path is not valid' });
+        .send(
+          tooLong
+            ? errorBody('PATH_TOO_LONG', 'Request path is too long')
+            : errorBody('INVALID_PATH', 'Request path is not valid'),
+        );
     },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -129,22 +135,11 @@ export async function buildApp({
   await app.register(catalogueCache, { ttlMs: config.catalogueCacheMs });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Storefront API', version: '1.0.0', description: 'Quick-commerce storefront for India' },
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          cookieAuth: { type: 'apiKey', in: 'cookie', name: '_auth' },
-        },
-      },
-    },
-  });
+  await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // Then application services.
-  app.addSchema(ErrorResponse);
+  app.addSchema(ErrorResponseSchema);
   app.addSchema(Product);
   app.addSchema(Category);
   await app.register(errorsPlugin);

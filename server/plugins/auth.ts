@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { AppConfig } from '../config';
@@ -13,7 +13,7 @@ import {
   type AccessClaims,
   type IssuedAccessToken,
 } from '../domain/tokens';
-import { HttpError } from '../errors';
+import { apiError, HttpError } from '../errors';
 
 export interface SignedInCustomer {
   id: string;
@@ -36,8 +36,11 @@ export interface AuthService {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
-    /** preHandler: 401 unless the request carries a valid session of an existing customer. */
-    authenticate: preHandlerAsyncHookHandler;
+    /**
+     * 401 unless the request carries a valid session of an existing customer. It runs as the
+     * route's `onRequest` hook, so a signed-out call is 401 before its body is parsed or validated.
+     */
+    authenticate: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     /** Set by `authenticate`; null on routes that do not use it. */
@@ -56,8 +59,47 @@ export const COOKIES = {
 /** The refresh token only ever travels to the customer endpoints that read it. */
 export const REFRESH_COOKIE_PATH = '/api/customer';
 
-/** The OpenAPI `security` of every route behind `app.authenticate`. */
+/**
+ * The OpenAPI `security` of a signed-in route. Declaring it is what makes a route signed-in: the
+ * auth plugin then runs `app.authenticate` first, at `onRequest` (see `guardSignedInRoute`).
+ */
 export const signedInSecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+type Hooks = RouteOptions['onRequest'];
+
+const hookList = (hooks: Hooks | RouteOptions['preHandler']): unknown[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+
+/**
+ * Keeps a route's documentation and its guard in step (decision 025). A route that declares
+ * `signedInSecurity` or uses `authenticate` in any hook gets `authenticate` as its first
+ * `onRequest` hook (a preHandler would run after body validation, turning a signed-out call with
+ * a bad body into a 400), then the JSON check, and `signedInSecurity` in its schema; any other
+ * documented route is public and says so with `security: []`.
+ */
+export function guardSignedInRoute(
+  route: RouteOptions,
+  authenticate: onRequestAsyncHookHandler,
+  requireJsonHook?: onRequestAsyncHookHandler,
+) {
+  if (route.schema?.hide) return;
+  const schema = (route.schema ??= {});
+  const onRequest = hookList(route.onRequest);
+  const preHandler = hookList(route.preHandler);
+  const signedIn =
+    schema.security === signedInSecurity || onRequest.includes(authenticate) || preHandler.includes(authenticate);
+  if (!signedIn) {
+    schema.security ??= [];
+    return;
+  }
+  schema.security = signedInSecurity;
+  const first = requireJsonHook ? [authenticate, requireJsonHook] : [authenticate];
+  route.onRequest = [
+    ...first,
+    ...onRequest.filter((hook) => !first.includes(hook as onRequestAsyncHookHandler)),
+  ] as Hooks;
+  route.preHandler = preHandler.filter((hook) => hook !== authenticate) as RouteOptions['preHandler'];
+}
 
 /** The customer `app.authenticate` found; 401 on a route that forgot to use it. */
 export function signedIn(request: FastifyRequest): SignedInCustomer {
@@ -81,6 +123,25 @@ function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
+
+/**
+ * 415 unless a state-changing API request is JSON, which a cross-site form cannot send (CSRF
+ * defence on top of SameSite cookies).
+ */
+function requireJson(request: FastifyRequest) {
+  if (!STATE_CHANGING.has(request.method)) return;
+  const pathname = request.url.split('?')[0] ?? '';
+  if (pathname !== '/api' && !pathname.startsWith('/api/')) return;
+  // A bodiless DELETE to a route that takes no body (spec point 7's address delete) carries
+  // nothing to forge, and a cross-site page cannot send a DELETE without a CORS preflight we
+  // never grant. Routes whose DELETE takes a body (account deletion) still insist on JSON.
+  if (request.method === 'DELETE' && !hasBody(request) && !request.routeOptions.schema?.body) return;
+  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json')
+    throw apiError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+}
+
+const requireJsonHook: onRequestAsyncHookHandler = async (request) => requireJson(request);
 
 export interface SessionCookies {
   access: IssuedAccessToken;
@@ -150,7 +211,7 @@ export default fp<{ config: AppConfig }>(
     app.decorate('auth', auth);
     app.decorateRequest('customer', null);
 
-    app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    const authenticate = async function authenticate(request: FastifyRequest, reply: FastifyReply) {
       const found = bearerOrCookie(request);
       const claims = found ? await verify(found.token, app.clock.now()) : null;
       const customer = claims ? await findSignedInCustomer(db, claims.customerId, claims.sessionFamily) : undefined;
@@ -161,18 +222,15 @@ export default fp<{ config: AppConfig }>(
         throw new HttpError(401, AUTH_MESSAGES.signInRequired, { 'WWW-Authenticate': 'Bearer' });
       }
       request.customer = customer;
-    });
+    };
+    app.decorate('authenticate', authenticate);
+    app.addHook('onRoute', (route) => guardSignedInRoute(route, authenticate, requireJsonHook));
 
+    // Every state-changing API request must be JSON. Signed-in routes check it right after the
+    // session (guardSignedInRoute), so a signed-out call is 401 whatever it sends.
     app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method)) return;
-      const pathname = request.url.split('?')[0] ?? '';
-      if (pathname !== '/api' && !pathname.startsWith('/api/')) return;
-      // A bodiless DELETE to a route that takes no body (spec point 7's address delete) carries
-      // nothing to forge, and a cross-site page cannot send a DELETE without a CORS preflight we
-      // never grant. Routes whose DELETE takes a body (account deletion) still insist on JSON.
-      if (request.method === 'DELETE' && !hasBody(request) && !request.routeOptions.schema?.body) return;
-      const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (mediaType !== 'application/json') throw new HttpError(415, 'Content-Type must be application/json');
+      if (request.routeOptions.schema?.security === signedInSecurity) return;
+      requireJson(request);
     });
 
     // Stateless processes each sweep; the deletes are idempotent, so several at once do no harm.

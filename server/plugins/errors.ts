@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { badRequest, HttpError } from '../errors';
+import { badRequest, defaultErrorCode, errorBody, HttpError, type ErrorCode } from '../errors';
 
 /**
  * The values a field may take when it failed a choice of constants (a union of literals fails
@@ -69,9 +69,26 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(cause, depth + 1);
 }
 
+/** The code and message of a client error Fastify itself raised (body parsing, limits). */
+function frameworkClientError(error: FastifyError, status: number): { code: ErrorCode; message: string } {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { code: 'INVALID_JSON', message: 'Request body is not valid JSON' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: 'INVALID_JSON', message: error.message };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'BODY_TOO_LARGE', message: 'Request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' };
+  }
+  if (error instanceof SyntaxError) return { code: 'INVALID_JSON', message: 'Request body is not valid JSON' };
+  return { code: defaultErrorCode(status), message: error.message };
+}
+
 /**
- * Every error leaves as `{ success: false, message }`. Client mistakes keep their status and
- * a message naming the field; anything else is a 500 whose details stay in the log.
+ * Every error leaves as `{ success: false, code, message }` (`code` from the catalogue in
+ * server/errors.ts). Client mistakes keep their status and a message naming the field; anything
+ * else is a 500 whose details stay in the log.
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -81,25 +98,25 @@ export default fp(
         if (field) throw badRequest(`${field}: must be a finite number`);
       }
     });
+    // An error body a route sends itself without a code (`reply.code(409).send({ success: false,
+    // message })`) still leaves with one: the default of its status.
+    app.addHook('preSerialization', async (_request, reply, payload: unknown) => {
+      if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+      const body = payload as { success?: unknown; code?: unknown };
+      if (body.success !== false || body.code !== undefined || reply.statusCode < 400) return payload;
+      return { success: false, code: defaultErrorCode(reply.statusCode), ...body };
+    });
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
-        return reply.code(error.statusCode).headers(error.headers).send({ success: false, message: error.message });
+        return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.code, error.message));
       }
       if (error.validation) {
-        return reply.code(400).send({ success: false, message: validationMessage(error) });
+        return reply.code(400).send(errorBody('VALIDATION_FAILED', validationMessage(error)));
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        if (status === 429) return reply.code(429).send({ success: false, message: error.message });
-        const message =
-          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-            ? 'Request body is not valid JSON'
-            : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-              ? 'Request body is too large'
-              : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-                ? 'Content-Type must be application/json'
-                : error.message;
-        return reply.code(status).send({ success: false, message });
+        const { code, message } = frameworkClientError(error, status);
+        return reply.code(status).send(errorBody(code, message));
       }
       const unavailable = status === 503 || isDatabaseUnavailable(error);
       if (unavailable) {
@@ -108,12 +125,13 @@ export default fp(
       } else {
         request.log.error({ err: error }, 'request failed');
       }
-      return reply.code(unavailable ? 503 : 500).send({
-        success: false,
-        message: unavailable
-          ? 'Service temporarily unavailable. Please try again.'
-          : 'Something went wrong on our side. Please try again.',
-      });
+      return reply
+        .code(unavailable ? 503 : 500)
+        .send(
+          unavailable
+            ? errorBody('SERVICE_UNAVAILABLE', 'Service temporarily unavailable. Please try again.')
+            : errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'),
+        );
     });
   },
   { name: 'errors' },

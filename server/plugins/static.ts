@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { errorBody } from '../errors';
 import { cacheControlFor } from '../web/cache-policy';
 import { findProduct } from '../db/product-queries';
 import { firstLoadHints, productIdOf } from '../web/first-load-hints';
@@ -37,7 +38,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply
     .code(404)
-    .send({ success: false, message: `No API route for ${request.method} ${request.url.split('?')[0]}` });
+    .send(errorBody('ROUTE_NOT_FOUND', `No API route for ${request.method} ${request.url.split('?')[0]}`));
 }
 
 /** A rendered page's HTML, compressed once per encoding a visitor asks for while it is cached. */
@@ -178,7 +179,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
       if (hasClient && wantsHtml(request) && !path.extname(pathname)) {
         return sendShell(request, reply);
       }
-      return reply.code(404).send({ success: false, message: 'Not found' });
+      return reply.code(404).send(errorBody('NOT_FOUND', 'Not found'));
     });
   },
   { name: 'static' },

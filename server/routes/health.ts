@@ -6,6 +6,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/healthz',
     {
       schema: {
+        operationId: 'getHealth',
         tags: ['health'],
         summary: 'The process is up',
         response: { 200: Type.Object({ status: Type.Literal('ok') }) },
@@ -21,6 +22,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/readyz',
     {
       schema: {
+        operationId: 'getReadiness',
         tags: ['health'],
         summary: 'The database answers and the process is not under pressure',
         response: {

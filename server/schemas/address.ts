@@ -72,10 +72,15 @@ export const AddressAnswer = Type.Object({
 });
 export type AddressAnswer = { success: true; message: string; data: Address };
 
-export const AddressConflict = Type.Object({
-  success: Type.Literal(false),
-  message: Type.String(),
-  data: Type.Optional(Type.Ref('Address')),
-});
+/** A 409 of an address edit: the ErrorResponse fields and the current address. */
+export const AddressConflict = Type.Object(
+  {
+    success: Type.Literal(false),
+    code: Type.Literal('STALE_VERSION'),
+    message: Type.String(),
+    data: Type.Optional(Type.Ref('Address')),
+  },
+  { description: 'Conflict (STALE_VERSION): nothing was saved; `data` is the current address' },
+);
 
 export const AddressDeleted = Type.Object({ success: Type.Literal(true), message: Type.String() });

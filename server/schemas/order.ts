@@ -116,13 +116,26 @@ export type Order = Static<typeof Order>;
 export const OrderResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), data: Order });
 export type OrderResponse = Static<typeof OrderResponse>;
 
-export const OrderConflict = Type.Object({
-  success: Type.Literal(false),
-  message: Type.String(),
-  reason: Type.Union([Type.Literal('changed'), Type.Literal('unserviceable'), Type.Literal('not-cancellable')]),
-  items: Type.Optional(Type.Array(CurrentLine)),
-  data: Type.Optional(Order),
-});
+/** A 409 of placing or cancelling an order: the ErrorResponse fields, the reason and what changed. */
+export const OrderConflict = Type.Object(
+  {
+    success: Type.Literal(false),
+    code: Type.Union(
+      [
+        Type.Literal('PRICE_CHANGED'),
+        Type.Literal('OUT_OF_STOCK'),
+        Type.Literal('NOT_SERVICEABLE'),
+        Type.Literal('ORDER_NOT_CANCELLABLE'),
+      ],
+      { description: 'OUT_OF_STOCK when any line cannot be had as asked, else PRICE_CHANGED (reason changed)' },
+    ),
+    message: Type.String(),
+    reason: Type.Union([Type.Literal('changed'), Type.Literal('unserviceable'), Type.Literal('not-cancellable')]),
+    items: Type.Optional(Type.Array(CurrentLine)),
+    data: Type.Optional(Order),
+  },
+  { description: 'Conflict: nothing was written; `code` and `reason` say why' },
+);
 export type OrderConflict = Static<typeof OrderConflict>;
 
 export const OrderSummary = Type.Object({

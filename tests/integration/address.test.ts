@@ -123,7 +123,7 @@ describe('saved addresses', () => {
   ])('answers 400 with the spec message for %s', async (_case, overrides, message) => {
     const res = await add(asha, sample(overrides));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ success: false, message });
+    expect(res.json()).toEqual({ success: false, code: 'VALIDATION_FAILED', message });
   });
 
   it('accepts floor, nearBy and mobile left out', async () => {
@@ -147,6 +147,7 @@ describe('saved addresses', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({
       success: false,
+      code: 'STALE_VERSION',
       message: expect.stringContaining('changed on another device'),
       data: { _id: address._id, tag: 'Work', version: 2 },
     });

@@ -88,6 +88,7 @@ describe('DELETE /api/customer/me', () => {
     expect(unconfirmed.statusCode).toBe(400);
     expect(unconfirmed.json()).toEqual({
       success: false,
+      code: 'VALIDATION_FAILED',
       message: 'Please confirm that you want to delete your account.',
     });
     // The confirmation must be a real true, not a string the validator would coerce.

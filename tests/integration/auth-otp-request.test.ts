@@ -33,7 +33,7 @@ describe('POST /api/customer/public: the mobile number', () => {
   ])('is refused when %s', async (_case, mobile, message) => {
     const res = await requestOtp(ctx.app, mobile);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message });
+    expect(res.json()).toEqual({ success: false, code: 'VALIDATION_FAILED', message });
   });
 
   it('is refused for a body that is not an object, without a 500', async () => {
@@ -58,7 +58,11 @@ describe('POST /api/customer/public: the mobile number', () => {
         payload: 'mobile=9876543210',
       });
       expect(res.statusCode, contentType).toBe(415);
-      expect(res.json()).toEqual({ success: false, message: 'Content-Type must be application/json' });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Content-Type must be application/json',
+      });
     }
     const bare = await ctx.app.inject({ method: 'POST', url: '/api/customer/public' });
     expect(bare.statusCode).toBe(415);
@@ -154,7 +158,11 @@ describe('POST /api/customer/public: limits', () => {
     const again = await requestOtp(ctx.app, mobile);
     expect(again.statusCode).toBe(429);
     expect(again.headers['retry-after']).toBe('23');
-    expect(again.json()).toEqual({ success: false, message: 'Please wait 23 seconds before requesting another OTP.' });
+    expect(again.json()).toEqual({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: 'Please wait 23 seconds before requesting another OTP.',
+    });
     expect(await challengesOf(mobile)).toHaveLength(1);
 
     clock.advance(23_000);
@@ -204,6 +212,7 @@ describe('POST /api/customer/public: limits', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       success: false,
+      code: 'RATE_LIMITED',
       message: 'Too many OTP requests from your network. Please try again in 1 hour.',
     });
     expect(refused.headers['retry-after']).toBe('3600');
@@ -246,6 +255,10 @@ describe('with a shortened code lifetime (TEST_OTP_TTL_SECONDS, tests only)', ()
       json('POST', '/api/customer/public/verify', { mobile, otp: lastCode(short.config.dataDir, mobile) }),
     );
     expect(late.statusCode).toBe(410);
-    expect(late.json()).toEqual({ success: false, message: 'OTP expired. Please request a new one.' });
+    expect(late.json()).toEqual({
+      success: false,
+      code: 'OTP_EXPIRED',
+      message: 'OTP expired. Please request a new one.',
+    });
   });
 });

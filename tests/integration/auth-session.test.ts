@@ -28,7 +28,7 @@ const logout = (headers: Record<string, string> = {}, body: unknown = {}) =>
 
 function expectSignInRequired(res: Awaited<ReturnType<typeof me>>) {
   expect(res.statusCode, res.body).toBe(401);
-  expect(res.json()).toEqual({ success: false, message: 'Please sign in to continue.' });
+  expect(res.json()).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
 }
 
 function expectCleared(res: Awaited<ReturnType<typeof me>>, names: string[]) {
@@ -252,7 +252,11 @@ describe('POST /api/customer/refresh', () => {
     clock.advance(30_000);
     const replay = await refresh(session.cookies);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ success: false, message: 'Your session has ended. Please sign in again.' });
+    expect(replay.json()).toEqual({
+      success: false,
+      code: 'SESSION_ENDED',
+      message: 'Your session has ended. Please sign in again.',
+    });
     expectCleared(replay, ['_auth', '_auth_type', '_auth_state', '_auth_refresh']);
 
     // Both the thief and the shopper are out.

@@ -48,16 +48,18 @@ describe('POST /api/customer/public/verify: input', () => {
   ])('refuses the code %j', async (otp, message) => {
     const res = await verifyOtp(ctx.app, '9876543210', otp);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message });
+    expect(res.json()).toEqual({ success: false, code: 'VALIDATION_FAILED', message });
   });
 
   it('checks the number first, with the same messages as the request', async () => {
     expect((await verifyOtp(ctx.app, undefined, '123456')).json()).toEqual({
       success: false,
+      code: 'VALIDATION_FAILED',
       message: 'Mobile number is required',
     });
     expect((await verifyOtp(ctx.app, '12345', '123456')).json()).toEqual({
       success: false,
+      code: 'VALIDATION_FAILED',
       message: 'Mobile number must be 10 digits',
     });
   });
@@ -179,7 +181,7 @@ describe('wrong and stale codes', () => {
     const code = await codeFor(mobile);
     const res = await verifyOtp(ctx.app, mobile, wrongCode(code));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, message: 'Invalid OTP. Please try again.' });
+    expect(res.json()).toEqual({ success: false, code: 'OTP_INVALID', message: 'Invalid OTP. Please try again.' });
     expect(res.cookies).toHaveLength(0);
     expect((await latestChallenge(mobile)).attempts).toBe(1);
     // The right code still works after a wrong one.
@@ -194,7 +196,11 @@ describe('wrong and stale codes', () => {
     }
     const fifth = await verifyOtp(ctx.app, mobile, wrongCode(code));
     expect(fifth.statusCode).toBe(429);
-    expect(fifth.json()).toEqual({ success: false, message: 'Too many wrong attempts. Please request a new OTP.' });
+    expect(fifth.json()).toEqual({
+      success: false,
+      code: 'OTP_LOCKED',
+      message: 'Too many wrong attempts. Please request a new OTP.',
+    });
     expect(fifth.headers['retry-after']).toBe('30');
 
     const right = await verifyOtp(ctx.app, mobile, code);
@@ -236,7 +242,11 @@ describe('wrong and stale codes', () => {
     clock.advance(300_000);
     const res = await verifyOtp(ctx.app, mobile, code);
     expect(res.statusCode).toBe(410);
-    expect(res.json()).toEqual({ success: false, message: 'OTP expired. Please request a new one.' });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'OTP_EXPIRED',
+      message: 'OTP expired. Please request a new one.',
+    });
   });
 
   it('accepts the code until just before it expires', async () => {

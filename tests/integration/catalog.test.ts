@@ -63,7 +63,11 @@ describe('GET /api (the product list)', () => {
   it('rejects an invalid limit with a message naming the parameter', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api?limit=abc' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: expect.stringContaining('limit') });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('limit'),
+    });
   });
 });
 
@@ -83,7 +87,7 @@ describe('GET /api/product/public/:id', () => {
   it("is a 404 'Product not found' for an unknown id", async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/product/public/999999' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: 'Product not found' });
+    expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Product not found' });
   });
 
   it('is a 400 for a non-numeric id', async () => {

@@ -99,7 +99,11 @@ describe.runIf(onPostgres)('when PostgreSQL becomes unreachable', () => {
     expect(ready.json()).toMatchObject({ status: 'unavailable', message: 'The database is not reachable' });
     const read = await app.inject('/api/product/public/1');
     expect(read.statusCode).toBe(503);
-    expect(read.json()).toEqual({ success: false, message: 'Service temporarily unavailable. Please try again.' });
+    expect(read.json()).toEqual({
+      success: false,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Service temporarily unavailable. Please try again.',
+    });
     expect(read.headers['retry-after']).toBeDefined();
     const write = await app.inject({
       method: 'POST',

@@ -60,7 +60,7 @@ describe("the product page's city check (GET /api/delivery/city)", () => {
 
     const blank = await check('   ');
     expect(blank.status).toBe(400);
-    expect(blank.body).toEqual({ success: false, message: 'Type the name of a city.' });
+    expect(blank.body).toEqual({ success: false, code: 'VALIDATION_FAILED', message: 'Type the name of a city.' });
     expect((await check('x'.repeat(61))).status).toBe(400);
     expect((await ctx.app.inject('/api/delivery/city')).statusCode).toBe(400);
   });

@@ -9,6 +9,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ERROR_CODE_NAMES } from '../../server/errors';
 import { createTestApp } from '../setup/test-app';
 import { signIn } from './auth-helpers';
 
@@ -180,7 +181,8 @@ function expectSafe(req: InjectOptions, res: LightMyRequestResponse) {
   expect(res.body, what).not.toMatch(/node_modules|\/work\/|stack/i);
   if (res.statusCode >= 400 && String(req.url).startsWith('/api')) {
     expect(res.headers['content-type'], what).toMatch(/application\/json/);
-    expect(res.json(), what).toMatchObject({ success: false, message: expect.any(String) });
+    expect(res.json(), what).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
+    expect(ERROR_CODE_NAMES, what).toContain(res.json().code);
   }
 }
 

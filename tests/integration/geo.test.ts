@@ -148,7 +148,7 @@ describe('geocoding without a key (the bundled gazetteer)', () => {
       const refused = await get(ctx, busy, '/api/geo/autocomplete?q=pune');
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBe('60');
-      expect(refused.json()).toEqual({ success: false, message: GEO_MESSAGES.tooMany });
+      expect(refused.json()).toEqual({ success: false, code: 'RATE_LIMITED', message: GEO_MESSAGES.tooMany });
       // Someone else is not held up; a minute later the busy customer may search again.
       expect((await get(ctx, who, '/api/geo/autocomplete?q=pune')).statusCode).toBe(200);
       now.mockImplementation(() => new Date(start + 60_000));

@@ -188,7 +188,7 @@ describe('placing an order', () => {
     expect(placed).toHaveLength(5);
     expect(refused).toHaveLength(13);
     for (const r of refused) {
-      expect(r.json()).toMatchObject({ success: false, reason: 'changed' });
+      expect(r.json()).toMatchObject({ success: false, code: 'OUT_OF_STOCK', reason: 'changed' });
       expect(r.json().items[0]).toMatchObject({ productId: id, available: 0, problem: 'out-of-stock' });
     }
     expect(await stockOf(id)).toBe(0);
@@ -270,6 +270,7 @@ describe('placing an order', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       success: false,
+      code: 'NOT_SERVICEABLE',
       reason: 'unserviceable',
       message:
         'Sorry, we do not deliver to this location yet. Please choose an address in Mumbai, Pune, Bangalore, Delhi or Noida.',
@@ -361,7 +362,7 @@ describe('ownership', () => {
 
     const seen = await ctx.app.inject({ method: 'GET', url: `/api/order/${orderId}`, headers: bearer(intruder) });
     expect(seen.statusCode).toBe(404);
-    expect(seen.json()).toEqual({ success: false, message: 'Order not found.' });
+    expect(seen.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Order not found.' });
     const cancel = await ctx.app.inject(
       json('POST', `/api/order/${orderId}/cancel`, { reason: 'not mine' }, { headers: bearer(intruder) }),
     );
@@ -488,6 +489,7 @@ describe('e-gift cards', () => {
     });
     expect((await redeem(s, code)).json()).toEqual({
       success: false,
+      code: 'GIFT_CARD_USED',
       message: 'This gift card has already been redeemed.',
     });
     expect((await redeem(other, code)).statusCode).toBe(409);

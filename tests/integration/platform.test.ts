@@ -45,7 +45,11 @@ describe('unknown API paths', () => {
       const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json()).toEqual({ success: false, message: expect.stringContaining('/api/') });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'ROUTE_NOT_FOUND',
+        message: expect.stringContaining('/api/'),
+      });
     }
   });
 

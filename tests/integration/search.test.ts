@@ -182,7 +182,7 @@ describe('GET /api/product/public: bad input', () => {
   ])("%s is a 404 'Category not found'", async (query) => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/product/public?${query}` });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: 'Category not found' });
+    expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Category not found' });
   });
 
   it.each(["'; drop table products; --", '%_\\', "' or 1=1 --", 'milk:* | !', '\u0000', '((((', '*'])(

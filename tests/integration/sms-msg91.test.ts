@@ -53,15 +53,15 @@ describe('the MSG91 SMS adapter', () => {
   });
 
   it.each([
-    ['rejects the auth key', msg91.rejectsAuthKey, 502],
-    ['rejects the template', msg91.rejectsTemplate, 502],
-    ['cannot be reached', msg91.isDown, 503],
-  ] as const)('answers clearly when MSG91 %s, and leaves no usable code', async (_case, handler, status) => {
+    ['rejects the auth key', msg91.rejectsAuthKey, 502, 'SMS_FAILED'],
+    ['rejects the template', msg91.rejectsTemplate, 502, 'SMS_FAILED'],
+    ['cannot be reached', msg91.isDown, 503, 'SMS_UNAVAILABLE'],
+  ] as const)('answers clearly when MSG91 %s, and leaves no usable code', async (_case, handler, status, code) => {
     mockServer.use(handler());
     const mobile = nextNumber();
     const res = await requestOtp(ctx.app, mobile);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ success: false, message: 'We could not send the OTP. Please try again.' });
+    expect(res.json()).toEqual({ success: false, code, message: 'We could not send the OTP. Please try again.' });
     expect(await challengesOf(mobile)).toEqual([]);
     expect((await verifyOtp(ctx.app, mobile, '123456')).statusCode).toBe(410);
 

@@ -16,6 +16,7 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { catalogueCache: true },
       schema: {
+        operationId: 'getCategories',
         tags: ['category'],
         summary: 'The categories, in navigation order, with sub-categories and counts',
         response: { 200: CategoryListResponse, 400: ErrorResponse },

@@ -20,8 +20,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/customer/me/export',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
+        operationId: 'exportMyData',
         tags,
         security: signedInSecurity,
         summary: 'Download everything stored about the signed-in customer',
@@ -45,8 +46,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/customer/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
+        operationId: 'deleteMyAccount',
         tags,
         security: signedInSecurity,
         summary: 'Delete the account and its personal data',

@@ -16,7 +16,7 @@ import {
   parseOtp,
 } from '../../../domain/auth';
 import { VerifyGuard } from '../../../domain/verify-guard';
-import { HttpError, badRequest } from '../../../errors';
+import { apiError, badRequest } from '../../../errors';
 import { ErrorResponse } from '../../../schemas/common';
 import { OtpRequestBody, OtpRequestResponse, SignInResponse, VerifyOtpBody } from '../../../schemas/customer';
 import { SmsError } from '../../../sms/types';
@@ -52,8 +52,8 @@ async function deliverCode(
     await discardChallenge(app.database.db, challenge).catch((discardError: unknown) =>
       request.log.error({ err: discardError }, 'could not discard an undelivered OTP challenge'),
     );
-    const status = error instanceof SmsError && error.kind === 'unavailable' ? 503 : 502;
-    throw new HttpError(status, AUTH_MESSAGES.smsFailed);
+    const unavailable = error instanceof SmsError && error.kind === 'unavailable';
+    throw apiError(unavailable ? 'SMS_UNAVAILABLE' : 'SMS_FAILED', AUTH_MESSAGES.smsFailed);
   }
 }
 
@@ -63,15 +63,15 @@ function verifyFailure(result: Exclude<VerifyResult, { outcome: 'signed-in' }>, 
     case 'missing':
     case 'consumed':
     case 'expired':
-      return new HttpError(410, AUTH_MESSAGES.otpExpired);
+      return apiError('OTP_EXPIRED', AUTH_MESSAGES.otpExpired);
     case 'exhausted': {
       // When the shopper may ask for the new code this message tells them to get.
       const resendAt = result.requestedAt.getTime() + config.otpLimits.resendSeconds * 1000;
       const wait = Math.max(0, Math.ceil((resendAt - now.getTime()) / 1000));
-      return new HttpError(429, AUTH_MESSAGES.otpTooManyAttempts, { 'Retry-After': String(wait) });
+      return apiError('OTP_LOCKED', AUTH_MESSAGES.otpTooManyAttempts, { 'Retry-After': String(wait) });
     }
     case 'wrong':
-      return new HttpError(401, AUTH_MESSAGES.otpWrong);
+      return apiError('OTP_INVALID', AUTH_MESSAGES.otpWrong);
   }
 }
 
@@ -87,6 +87,7 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
     {
       attachValidation: true,
       schema: {
+        operationId: 'requestOtp',
         tags,
         summary: 'Send a one-time code to a mobile number',
         description:
@@ -124,7 +125,7 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
         const { decision } = opened;
         if (decision.allowed) throw new Error('unreachable: an allowed request always opens a challenge');
         request.log.info({ reason: decision.reason }, 'OTP request refused by a limit');
-        throw new HttpError(429, decision.message, { 'Retry-After': String(decision.retryAfterSeconds) });
+        throw apiError('RATE_LIMITED', decision.message, { 'Retry-After': String(decision.retryAfterSeconds) });
       }
       // Once per clock hour across every process: the request that spends a budget's last code.
       for (const reached of opened.reached) {
@@ -151,6 +152,7 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
     {
       attachValidation: true,
       schema: {
+        operationId: 'verifyOtp',
         tags,
         summary: 'Check a one-time code and sign in',
         description:
@@ -178,7 +180,7 @@ const codeRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app,
       const lockedSince = guard.lockedSince(mobile.mobile, now.getTime());
       if (lockedSince) throw verifyFailure({ outcome: 'exhausted', requestedAt: lockedSince }, config, now);
       if (!guard.start(mobile.mobile)) {
-        throw new HttpError(429, AUTH_MESSAGES.otpCheckRunning, { 'Retry-After': '1' });
+        throw apiError('RATE_LIMITED', AUTH_MESSAGES.otpCheckRunning, { 'Retry-After': '1' });
       }
       let result: VerifyResult;
       try {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppConfig } from '../../../config';
 import { familyOfRefreshToken, revokeFamily, rotateSession } from '../../../db/auth/sessions';
 import { AUTH_MESSAGES, REFRESH_REUSE_GRACE_SECONDS } from '../../../domain/auth';
-import { HttpError } from '../../../errors';
+import { apiError } from '../../../errors';
 import { clearSessionCookies, COOKIES, signedIn, signedInSecurity } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
 import { LogoutBody, MeResponse, MessageResponse, RefreshBody, RefreshResponse } from '../../../schemas/customer';
@@ -20,6 +20,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (a
       '/api/customer/refresh',
       {
         schema: {
+          operationId: 'refreshSession',
           tags,
           summary: 'Swap the refresh token for a new session',
           description:
@@ -42,7 +43,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (a
         if (result.outcome !== 'rotated') {
           if (result.outcome === 'reused') request.log.warn('a replaced refresh token was presented; family revoked');
           clearSessionCookies(reply);
-          throw new HttpError(401, AUTH_MESSAGES.refreshInvalid);
+          throw apiError('SESSION_ENDED', AUTH_MESSAGES.refreshInvalid);
         }
         if (result.grace) {
           request.log.info(
@@ -62,6 +63,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (a
     '/api/customer/logout',
     {
       schema: {
+        operationId: 'logout',
         tags,
         summary: 'Sign out',
         description:
@@ -90,8 +92,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (a
   app.get(
     '/api/customer/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
+        operationId: 'getMe',
         tags,
         security: signedInSecurity,
         summary: 'The signed-in customer',

@@ -19,6 +19,7 @@ const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/delivery/serviceability',
     {
       schema: {
+        operationId: 'checkServiceability',
         tags: ['delivery'],
         summary: 'Is this place served, from which dark store, and in how many minutes',
         description:
@@ -43,6 +44,7 @@ const deliveryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/delivery/city',
     {
       schema: {
+        operationId: 'checkCity',
         tags: ['delivery'],
         summary: 'Does the store deliver to a city (by name)',
         description:

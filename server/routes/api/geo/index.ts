@@ -48,8 +48,10 @@ const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, 
   app.get(
     '/api/geo/reverse',
     {
-      preHandler: [app.authenticate, limit],
+      onRequest: app.authenticate,
+      preHandler: limit,
       schema: {
+        operationId: 'reverseGeocode',
         tags,
         security: signedInSecurity,
         summary: 'The place at a point (reverse geocoding)',
@@ -68,8 +70,10 @@ const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, 
   app.get(
     '/api/geo/autocomplete',
     {
-      preHandler: [app.authenticate, limit],
+      onRequest: app.authenticate,
+      preHandler: limit,
       schema: {
+        operationId: 'autocompletePlaces',
         tags,
         security: signedInSecurity,
         summary: 'Place suggestions for what the customer typed (India)',
@@ -89,8 +93,10 @@ const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, 
   app.get(
     '/api/geo/place/:id',
     {
-      preHandler: [app.authenticate, limit],
+      onRequest: app.authenticate,
+      preHandler: limit,
       schema: {
+        operationId: 'getPlace',
         tags,
         security: signedInSecurity,
         summary: "A suggestion's place",
@@ -110,6 +116,7 @@ const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, 
     '/api/geo/tiles',
     {
       schema: {
+        operationId: 'getMapTiles',
         tags,
         summary: 'Where the map picker loads its tiles from, and their attribution',
         response: { 200: MapTilesAnswer },

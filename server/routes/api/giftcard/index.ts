@@ -4,7 +4,7 @@ import { redeemGiftCard } from '../../../db/giftcard-queries';
 import { walletSummary } from '../../../db/wallet';
 import { GIFT_CARD_MESSAGES, hashGiftCardCode, normaliseGiftCardCode } from '../../../domain/gift-cards';
 import { paiseToRupees } from '../../../domain/money';
-import { HttpError } from '../../../errors';
+import { apiError } from '../../../errors';
 import { signedIn, signedInSecurity } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
 import { RedeemBody, RedeemResponse, WalletResponse } from '../../../schemas/order';
@@ -22,8 +22,9 @@ const giftCardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/giftcard',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
+        operationId: 'getGiftCardWallet',
         tags,
         security: signedInSecurity,
         summary: 'My e-gift card balance and its history, newest first',
@@ -54,8 +55,9 @@ const giftCardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/giftcard/redeem',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
+        operationId: 'redeemGiftCard',
         tags,
         security: signedInSecurity,
         summary: 'Add an e-gift card to my balance',
@@ -81,13 +83,13 @@ const giftCardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result = await redeemGiftCard(db, { customerId: me.id, codeHash, now: app.clock.now() });
       switch (result.outcome) {
         case 'too-many':
-          throw new HttpError(429, GIFT_CARD_MESSAGES.tooMany, { 'Retry-After': '3600' });
+          throw apiError('RATE_LIMITED', GIFT_CARD_MESSAGES.tooMany, { 'Retry-After': '3600' });
         case 'invalid':
-          throw new HttpError(400, GIFT_CARD_MESSAGES.invalid);
+          throw apiError('GIFT_CARD_INVALID', GIFT_CARD_MESSAGES.invalid);
         case 'used':
-          throw new HttpError(409, GIFT_CARD_MESSAGES.used);
+          throw apiError('GIFT_CARD_USED', GIFT_CARD_MESSAGES.used);
         case 'expired':
-          throw new HttpError(409, GIFT_CARD_MESSAGES.expired);
+          throw apiError('GIFT_CARD_EXPIRED', GIFT_CARD_MESSAGES.expired);
         case 'redeemed':
           return {
             success: true as const,

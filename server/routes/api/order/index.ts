@@ -7,12 +7,13 @@ import { cancelOrder } from '../../../db/orders/status';
 import { DELIVERY_MESSAGES } from '../../../domain/delivery';
 import { rupeesToPaise } from '../../../domain/money';
 import { IDEMPOTENCY_KEY_PATTERN, ORDER_MESSAGES } from '../../../domain/orders';
-import { HttpError, badRequest } from '../../../errors';
+import { HttpError, badRequest, errorBody } from '../../../errors';
 import { signedIn, signedInSecurity } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
 import {
   CancelBody,
   OrderConflict,
+  type CurrentLine,
   OrderIdParams,
   OrderListQuery,
   OrderListResponse,
@@ -27,6 +28,16 @@ import { toBill, toCurrentLine, toOrder, toServiceability, toSummary } from './s
 const tags = ['order'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The code of a 409 'changed' answer: OUT_OF_STOCK when any line cannot be had in the quantity
+ * asked for (out of stock, short, no longer sold), else PRICE_CHANGED.
+ */
+export function changedCode(items: { problem: CurrentLine['problem'] }[]): 'OUT_OF_STOCK' | 'PRICE_CHANGED' {
+  return items.some((item) => item.problem !== null && item.problem !== 'price-changed')
+    ? 'OUT_OF_STOCK'
+    : 'PRICE_CHANGED';
+}
+
 const toLines = (items: { productId: number; quantity: number; price: number }[]) =>
   items.map((item) => ({ productId: item.productId, quantity: item.quantity, pricePaise: rupeesToPaise(item.price) }));
 
@@ -39,8 +50,9 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/order/quote',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
+        operationId: 'quoteOrder',
         tags,
         security: signedInSecurity,
         summary: 'Price a cart for checkout, without ordering',
@@ -82,8 +94,9 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/order',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
+        operationId: 'placeOrder',
         tags,
         security: signedInSecurity,
         summary: 'Place an order',
@@ -125,14 +138,15 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         case 'unserviceable':
           return reply
             .code(409)
-            .send({ success: false as const, message: DELIVERY_MESSAGES.notServed, reason: 'unserviceable' as const });
-        case 'changed':
+            .send({ ...errorBody('NOT_SERVICEABLE', DELIVERY_MESSAGES.notServed), reason: 'unserviceable' as const });
+        case 'changed': {
+          const items = result.lines.map(toCurrentLine);
           return reply.code(409).send({
-            success: false as const,
-            message: ORDER_MESSAGES.changed,
+            ...errorBody(changedCode(items), ORDER_MESSAGES.changed),
             reason: 'changed' as const,
-            items: result.lines.map(toCurrentLine),
+            items,
           });
+        }
         case 'placed':
           if (!result.replayed) app.metrics.ordersPlaced.inc({ payment_method: request.body.paymentMethod ?? 'cod' });
           return reply.code(result.replayed ? 200 : 201).send({
@@ -147,8 +161,9 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/order',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
+        operationId: 'getOrders',
         tags,
         security: signedInSecurity,
         summary: "The signed-in customer's orders, newest first",
@@ -168,8 +183,9 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/order/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
+        operationId: 'getOrder',
         tags,
         security: signedInSecurity,
         summary: 'One of my orders',
@@ -189,8 +205,9 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/order/:id/cancel',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
+        operationId: 'cancelOrder',
         tags,
         security: signedInSecurity,
         summary: 'Cancel one of my orders while it is processing',
@@ -221,8 +238,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (result.outcome === 'not-found') throw new HttpError(404, ORDER_MESSAGES.notFound);
       if (result.outcome === 'refused') {
         return reply.code(409).send({
-          success: false as const,
-          message: result.message,
+          ...errorBody('ORDER_NOT_CANCELLABLE', result.message),
           reason: 'not-cancellable' as const,
           data: toOrder(result.order),
         });

@@ -21,6 +21,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { catalogueCache: true },
       schema: {
+        operationId: 'getProducts',
         tags: ['product'],
         summary: 'The product list (the storefront home feed)',
         querystring: ProductListQuery,
@@ -39,6 +40,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { catalogueCache: true },
       schema: {
+        operationId: 'searchProducts',
         tags: ['product'],
         summary: 'Browse and search products',
         description:
@@ -64,6 +66,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { catalogueCache: true },
       schema: {
+        operationId: 'getProduct',
         tags: ['product'],
         summary: 'One product by its numeric id',
         params: ProductIdParams,

@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 
 import type { AppConfig } from './config';
+import { loggerOptions } from './logging';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
 import catalogueCache from './plugins/catalogue-cache';
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   /** Close the database when the app closes (true for the process; tests may share one). */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Where the log goes instead of stdout (tests read it); the usual serializers still apply. */
+  logStream?: { write(line: string): void };
   /** Where expiries and limits read the time; tests and benchmarks may supply their own. */
   clock?: Clock;
 }
@@ -78,10 +81,11 @@ export async function buildApp({
   database,
   closeDatabase = true,
   logger,
+  logStream,
   clock = { now: () => systemClock.now() },
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
     bodyLimit: 64 * 1024,
     // Who may set the client address (the per-IP OTP cap counts it) and protocol: TRUST_PROXY.
     trustProxy: config.trustProxy,

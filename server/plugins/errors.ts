@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { badRequest, HttpError } from '../errors';
+import { controlCharacterField } from './control-characters';
 
 /**
  * The values a field may take when it failed a choice of constants (a union of literals fails
@@ -79,6 +80,8 @@ export default fp(
       for (const part of [request.params, request.query, request.body]) {
         const field = nonFiniteField(part);
         if (field) throw badRequest(`${field}: must be a finite number`);
+        const control = controlCharacterField(part);
+        if (control) throw badRequest(`${control}: must not contain control characters`);
       }
     });
     app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -76,6 +76,25 @@ export function contentSecurityPolicy(tileOrigins: string[] = ['https://tile.ope
   };
 }
 
+/**
+ * Powerful features the storefront may use: geolocation (the address picker) and payment (a
+ * payment gateway's checkout) on its own origin; the rest for nobody.
+ */
+export const PERMISSIONS_POLICY = [
+  'geolocation=(self)',
+  'payment=(self)',
+  'camera=()',
+  'microphone=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+].join(', ');
+
 export async function buildApp({
   config,
   database,
@@ -108,8 +127,11 @@ export async function buildApp({
     // Browsers ignore HSTS over plain http; it is sent when the request came over https (directly
     // or through a trusted proxy's X-Forwarded-Proto), so an http-only setup never claims it.
     strictTransportSecurity: false,
+    // CSP's frame-ancestors 'none' refuses every frame; X-Frame-Options would only repeat it.
+    frameguard: false,
   });
   app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }

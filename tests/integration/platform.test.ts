@@ -132,6 +132,18 @@ describe('static client', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends a Permissions-Policy (geolocation for this site only) and no X-Frame-Options, on pages and the API', async () => {
+    for (const url of ['/', '/products/5', '/api/category/public', '/api/nope', '/healthz']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const policy = String(res.headers['permissions-policy']);
+      expect(policy, url).toContain('geolocation=(self)');
+      expect(policy, url).toContain('camera=()');
+      expect(policy, url).toContain('microphone=()');
+      // Framing is refused by CSP frame-ancestors 'none'; X-Frame-Options would only restate it, or contradict it.
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
+  });
+
   it('sends HSTS when the request came over https through the trusted proxy, on pages and the API', async () => {
     const https = await createTestApp({ env: 'production', logLevel: 'silent', sms: { provider: 'outbox' } });
     try {

@@ -89,7 +89,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Place an order',
         description:
           'Send an `Idempotency-Key` header (or `idempotencyKey`): a retry with the same key answers 200 with the ' +
-          'order the first request placed, never a second order. Prices are the ones the shopper saw; any ' +
+          'order the first request placed, never a second order; the same key with a different request answers 422. Prices are the ones the shopper saw; any ' +
           'difference, missing stock or an address outside the delivery area answers 409 and writes nothing.',
         body: PlaceOrderBody,
         response: {
@@ -100,6 +100,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
           404: ErrorResponse,
           409: OrderConflict,
           415: ErrorResponse,
+          422: ErrorResponse,
         },
       },
     },
@@ -122,6 +123,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       switch (result.outcome) {
         case 'address-not-found':
           throw new HttpError(404, ORDER_MESSAGES.addressNotFound);
+        case 'key-reused':
+          throw new HttpError(422, ORDER_MESSAGES.keyReused);
         case 'unserviceable':
           return reply
             .code(409)

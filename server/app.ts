@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 
 import type { AppConfig } from './config';
+import { limitConnectionsPerAddress } from './connection-limits';
 import { loggerOptions } from './logging';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
@@ -106,6 +107,13 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
     bodyLimit: 64 * 1024,
+    // A slow client may not hold a connection open for long (issue 15): the headers within
+    // HEADERS_TIMEOUT_MS (checked every second, not Node's 30 s), the whole request within 30 s.
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
+    },
+    requestTimeout: Math.max(30_000, config.headersTimeoutMs),
     // Who may set the client address (the per-IP OTP cap counts it) and protocol: TRUST_PROXY.
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -118,6 +126,7 @@ export async function buildApp({
     },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, config.trustProxy);
 
   // External plugins first.
   await app.register(helmet, {

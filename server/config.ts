@@ -43,6 +43,10 @@ export interface AppConfig {
    * has its server part; RENDER_PAGES=off sends the plain shell.
    */
   renderPages: boolean;
+  /** How long (ms) a client has to send a request's headers before the connection is closed. */
+  headersTimeoutMs: number;
+  /** Open connections one client address may hold (a trusted proxy's are not counted); 0 = no cap. */
+  maxConnectionsPerAddress: number;
 }
 
 export interface MapTilesConfig {
@@ -262,6 +266,15 @@ function parseCatalogueCacheMs(nodeEnv: AppConfig['env'], raw: string | undefine
   return ms;
 }
 
+function parseWhole(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`);
+  }
+  return value;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = overrides.env ?? parseEnv(env.NODE_ENV);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -285,6 +298,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     trustProxy: overrides.trustProxy ?? parseTrustProxy(nodeEnv, env.TRUST_PROXY),
     catalogueCacheMs: overrides.catalogueCacheMs ?? parseCatalogueCacheMs(nodeEnv, env.CATALOGUE_CACHE_MS),
     renderPages: overrides.renderPages ?? parseOnOff('RENDER_PAGES', env.RENDER_PAGES, true),
+    headersTimeoutMs:
+      overrides.headersTimeoutMs ?? parseWhole('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 10_000, 100, 120_000),
+    maxConnectionsPerAddress:
+      overrides.maxConnectionsPerAddress ?? parseWhole('CONNECTIONS_PER_IP', env.CONNECTIONS_PER_IP, 64, 0, 100_000),
   };
   return config;
 }

@@ -98,6 +98,38 @@ describe('static client', () => {
     }
   });
 
+  it("answers 404, with the app's page, for a product or category that does not exist", async () => {
+    const page = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    for (const url of [
+      '/products/999999',
+      '/products/0',
+      '/products/abc',
+      '/no-such-aisle',
+      '/policies',
+      '/munchies-x/',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    for (const url of [
+      '/products/5',
+      '/munchies',
+      '/munchies/',
+      '/grocery-kitchen',
+      '/collection',
+      '/search?q=milk',
+      '/checkout',
+      '/account',
+      '/account/orders',
+      '/policies/refund_policy',
+    ]) {
+      expect((await page(url)).statusCode, url).toBe(200);
+    }
+  });
+
   it("preloads what the page asks for first: the categories, the page's answer, a product's photo", async () => {
     const hints = async (url: string) =>
       String((await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).headers.link)

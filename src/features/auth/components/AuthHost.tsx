@@ -1,5 +1,5 @@
 import { useRouteContext, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 
 import { usePopup } from '../../popups';
 import { useSession } from '../use-session';
@@ -19,6 +19,13 @@ export const preloadLoginDialog = () => void loadLoginDialog();
 export function AuthHost() {
   const { auth } = useRouteContext({ from: '__root__' });
   const session = useSession();
+  // Signed out with no renewal to try (the session ended while away, or in another tab): the
+  // customer's data this device kept goes as it does on logout (issue 15). With a renewal to
+  // try, the session keeper tries it, and a refused one signs out the same way.
+  const signedOut = session === null && !auth.canRefresh();
+  useEffect(() => {
+    if (signedOut) auth.signOut();
+  }, [signedOut, auth]);
   // Separate boundaries: the keeper loading when a sign-in completes must not hide the dialog.
   // The popup state comes from IndexedDB; nothing to show until it has been read.
   return (

@@ -5,11 +5,12 @@ import { REFRESH_AHEAD_MS } from '../constants';
 import { useSession } from '../use-session';
 
 /**
- * Renews the session shortly before it expires, and once on arrival for a returning customer
- * whose token ran out while away (again when the connection comes back). A session that
- * disappears mid-visit was ended by the server (logout, account deleted): that is not renewed.
- * When the server refuses a renewal, the guard runs again, so a protected page on screen sends
- * the customer to sign in.
+ * Renews the session shortly before it expires, once on arrival for a returning customer whose
+ * token ran out while away (again when the connection comes back), and when the session goes
+ * mid-visit while a renewal may still work (its cookies cleared, say): a signed-out tab (logout
+ * here or in another tab) has no renewal to try. When the server refuses a renewal, the tab
+ * signs out (the customer's stored data goes too) and the guard runs again, so a protected page
+ * on screen sends the customer to sign in.
  */
 export function SessionKeeper() {
   const { auth } = useRouteContext({ from: '__root__' });
@@ -28,6 +29,7 @@ export function SessionKeeper() {
     };
   }, [expiresAt, auth, router]);
 
+  const gone = expiresAt === null;
   useEffect(() => {
     const renewExpired = () => {
       if (!auth.getSession() && auth.canRefresh()) void auth.refresh();
@@ -35,7 +37,7 @@ export function SessionKeeper() {
     renewExpired();
     window.addEventListener('online', renewExpired);
     return () => window.removeEventListener('online', renewExpired);
-  }, [auth]);
+  }, [auth, gone]);
 
   useEffect(
     () =>

@@ -1,5 +1,3 @@
-import { keysClearedOnSignOut } from '../../lib/sign-out';
-
 /** What the client may know about the signed-in customer, read from the `_auth_state` cookie. */
 export interface SessionUser {
   id: string;
@@ -78,33 +76,14 @@ function storage(): Storage | undefined {
   }
 }
 
-/**
- * Removes what this device keeps for a customer (each feature declares its keys in
- * lib/sign-out.ts: the saved addresses, say). The removal code loads on first use, not with
- * the first page.
- */
-async function forgetCustomerData(): Promise<void> {
-  try {
-    const { removeStoredKeys } = await import('../../lib/remove-stored-keys');
-    await removeStoredKeys(keysClearedOnSignOut());
-  } catch (error) {
-    console.info('Could not remove the data this device kept for the customer', error);
-  }
-}
-
 const listeners = new Set<(event: SessionEvent) => void>();
 const emit = (event: SessionEvent) => listeners.forEach((listener) => listener(event));
 
-/**
- * However the app finds it is signed out (the logout button, a refused renewal, a protected page
- * without a session, a session gone at start), the customer's data on this device goes too.
- */
 function signOut(event: SessionEvent = 'changed') {
   // The HttpOnly token is the server's to clear; the readable state cookie is ours.
   document.cookie = '_auth_state=; Path=/; Max-Age=0; SameSite=Lax';
   storage()?.removeItem(REFRESH_HINT_KEY);
   emit(event);
-  void forgetCustomerData();
 }
 
 function signedIn() {

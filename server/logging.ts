@@ -18,10 +18,13 @@ export function pathForLog(url: string): string {
   return `${url.slice(0, mark)}?${names.join('&')}`;
 }
 
-/** Drizzle's "Failed query: …\nparams: <values>" and a pg error's quoted row lose the values. */
+/**
+ * Drizzle's "Failed query: …\nparams: <values>" loses the values, and a run of 10 or more digits
+ * (a mobile number an SMS provider's answer quoted, say) its digits.
+ */
 function scrub(text: unknown): string | undefined {
   if (typeof text !== 'string') return undefined;
-  return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [not logged]');
+  return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [not logged]').replace(/\d{10,}/g, '[digits]');
 }
 
 /** Fields of an error that say what failed without saying whose data it was. */

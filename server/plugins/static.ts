@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { pathForLog } from '../logging';
 import { cacheControlFor } from '../web/cache-policy';
 import { resolveCategoryScope } from '../db/category-queries';
 import { findProduct } from '../db/product-queries';
@@ -125,7 +126,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
         return body;
       } catch (error) {
         // A build being replaced, a template that is not this app's: the shell still works.
-        app.log.warn({ err: error, url }, 'could not put a rendered page together; sent the shell');
+        app.log.warn({ err: error, url: pathForLog(url) }, 'could not put a rendered page together; sent the shell');
         return null;
       }
     };

@@ -168,6 +168,8 @@ try {
       // As deployed (the catalogue micro-cache is on); only the OTP limits are lifted.
       NODE_ENV: 'development',
       OTP_LIMITS: 'off',
+      // Every connection comes from this one address.
+      CONNECTIONS_PER_IP: '0',
       JWT_SECRET: BENCH_JWT_SECRET,
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     },

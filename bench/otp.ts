@@ -148,6 +148,8 @@ async function main() {
         DIST_DIR: path.join(dataDir, 'no-client'),
         // Only real problems would reach the output.
         LOG_LEVEL: 'error',
+        // Every connection comes from this one address.
+        CONNECTIONS_PER_IP: '0',
         DATABASE_URL: database?.url ?? '',
         TRUST_PROXY: '127.0.0.1',
         OTP_LIMITS: limitsOn ? 'on' : 'off',

@@ -7,6 +7,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 
 import type { AppConfig } from './config';
+import { limitConnectionsPerAddress } from './connection-limits';
+import { loggerOptions } from './logging';
 import type { Database } from './db/client';
 import { errorBody } from './errors';
 import { openApiOptions } from './openapi';
@@ -42,6 +44,8 @@ export interface BuildAppOptions {
   /** Close the database when the app closes (true for the process; tests may share one). */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Where the log goes instead of stdout (tests read it); the usual serializers still apply. */
+  logStream?: { write(line: string): void };
   /** Where expiries and limits read the time; tests and benchmarks may supply their own. */
   clock?: Clock;
 }
@@ -78,19 +82,46 @@ export function contentSecurityPolicy(tileOrigins: string[] = ['https://tile.ope
   };
 }
 
+/**
+ * Powerful features the storefront may use: geolocation (the address picker) and payment (a
+ * payment gateway's checkout) on its own origin; the rest for nobody.
+ */
+export const PERMISSIONS_POLICY = [
+  'geolocation=(self)',
+  'payment=(self)',
+  'camera=()',
+  'microphone=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+].join(', ');
+
 export async function buildApp({
   config,
   database,
   closeDatabase = true,
   logger,
+  logStream,
   clock = { now: () => systemClock.now() },
 }: BuildAppOptions) {
   if (!config.jwtSecret) {
     throw new Error('config.jwtSecret is empty: complete the configuration with withSharedSecrets (db/secrets.ts)');
   }
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
     bodyLimit: 64 * 1024,
+    // A slow client may not hold a connection open for long (issue 15): the headers within
+    // HEADERS_TIMEOUT_MS (checked every second, not Node's 30 s), the whole request within 30 s.
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
+    },
+    requestTimeout: Math.max(30_000, config.headersTimeoutMs),
     // Who may set the client address (the per-IP OTP cap counts it) and protocol: TRUST_PROXY.
     trustProxy: config.trustProxy,
     // X-Request-Id from a trusted proxy, a random UUID otherwise (request-id.ts); on every log line.
@@ -111,6 +142,7 @@ export async function buildApp({
     },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, config.trustProxy);
 
   // Every answer names its request, errors, static files and shed calls included.
   app.addHook('onSend', async (request, reply) => {
@@ -125,8 +157,11 @@ export async function buildApp({
     // Browsers ignore HSTS over plain http; it is sent when the request came over https (directly
     // or through a trusted proxy's X-Forwarded-Proto), so an http-only setup never claims it.
     strictTransportSecurity: false,
+    // CSP's frame-ancestors 'none' refuses every frame; X-Frame-Options would only repeat it.
+    frameguard: false,
   });
   app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }

@@ -131,6 +131,21 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: tempDir(), CATALOGUE_CACHE_MS: '-1' })).toThrow(/CATALOGUE_CACHE_MS must be/);
     });
 
+    it('read HEADERS_TIMEOUT_MS and CONNECTIONS_PER_IP: 10 s and 64 by default, 0 lifts the cap', () => {
+      const defaults = loadConfig({ DATA_DIR: tempDir() });
+      expect(defaults.headersTimeoutMs).toBe(10_000);
+      expect(defaults.maxConnectionsPerAddress).toBe(64);
+      const set = loadConfig({ DATA_DIR: tempDir(), HEADERS_TIMEOUT_MS: '5000', CONNECTIONS_PER_IP: '0' });
+      expect(set.headersTimeoutMs).toBe(5000);
+      expect(set.maxConnectionsPerAddress).toBe(0);
+      expect(() => loadConfig({ DATA_DIR: tempDir(), HEADERS_TIMEOUT_MS: '10s' })).toThrow(
+        'HEADERS_TIMEOUT_MS must be a whole number from 100 to 120000; got "10s".',
+      );
+      expect(() => loadConfig({ DATA_DIR: tempDir(), CONNECTIONS_PER_IP: '-1' })).toThrow(
+        /CONNECTIONS_PER_IP must be a whole number from 0/,
+      );
+    });
+
     it('lift OTP limits with OTP_LIMITS=off, but never in production', () => {
       expect(loadConfig({ DATA_DIR: tempDir(), OTP_LIMITS: 'off' }).otpLimits.enforced).toBe(false);
       expect(() => loadConfig({ ...production(), SMS_PROVIDER: 'msg91', ...msg91, OTP_LIMITS: 'off' })).toThrow(

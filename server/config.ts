@@ -60,6 +60,10 @@ export interface AppConfig {
   metrics: MetricsConfig;
   /** When /api calls are answered 503 instead of queued behind a saturated process (decision 023). */
   shedding: SheddingConfig;
+  /** How long (ms) a client has to send a request's headers before the connection is closed. */
+  headersTimeoutMs: number;
+  /** Open connections one client address may hold (a trusted proxy's are not counted); 0 = no cap. */
+  maxConnectionsPerAddress: number;
 }
 
 export interface MetricsConfig {
@@ -402,6 +406,15 @@ function parseShedding(nodeEnv: AppConfig['env'], vars: Env): SheddingConfig {
   };
 }
 
+function parseWhole(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`);
+  }
+  return value;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = overrides.env ?? parseEnv(env.NODE_ENV);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -438,6 +451,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
       token: parseMetricsToken(env.METRICS_TOKEN),
     },
     shedding: overrides.shedding ?? parseShedding(nodeEnv, env),
+    headersTimeoutMs:
+      overrides.headersTimeoutMs ?? parseWhole('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 10_000, 100, 120_000),
+    maxConnectionsPerAddress:
+      overrides.maxConnectionsPerAddress ?? parseWhole('CONNECTIONS_PER_IP', env.CONNECTIONS_PER_IP, 64, 0, 100_000),
   };
   return config;
 }

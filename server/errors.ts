@@ -33,11 +33,16 @@ export const ERROR_CODES = {
   BODY_TOO_LARGE: { status: 413, description: 'The body is larger than 64 KiB' },
   PATH_TOO_LONG: { status: 414, description: 'A path parameter is longer than 200 characters' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'A state-changing request is not `application/json`' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    description: 'The `Idempotency-Key` already placed a different order: place the order again with a new key',
+  },
   RATE_LIMITED: { status: 429, description: 'Too many requests: wait for `Retry-After` seconds' },
   OTP_LOCKED: { status: 429, description: 'Too many wrong codes: this code is ended, request a new one' },
   INTERNAL: { status: 500, description: 'Something failed on the server; the details are in its log' },
   SMS_FAILED: { status: 502, description: 'The SMS provider refused or failed to send the code' },
   SERVICE_UNAVAILABLE: { status: 503, description: 'The database is not reachable: retry after `Retry-After`' },
+  SERVER_BUSY: { status: 503, description: 'The server is overloaded and sheds API calls: retry after `Retry-After`' },
   SMS_UNAVAILABLE: { status: 503, description: 'The SMS provider is not reachable: try again shortly' },
 } as const satisfies Record<string, { status: number; description: string }>;
 

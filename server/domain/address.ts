@@ -125,11 +125,14 @@ export function checkAddress(body: unknown): AddressCheck {
   return { ok: true, value };
 }
 
+/** The largest value of a PostgreSQL integer column: beyond it a query fails instead of matching nothing. */
+export const MAX_INT4 = 2_147_483_647;
+
 /** The version an edit was based on: a positive whole number, or absent (last write wins). */
 export function baseVersion(body: unknown): number | undefined | 'invalid' {
   const raw = body && typeof body === 'object' ? (body as Record<string, unknown>).version : undefined;
   if (raw === undefined || raw === null) return undefined;
-  return typeof raw === 'number' && Number.isInteger(raw) && raw > 0 ? raw : 'invalid';
+  return typeof raw === 'number' && Number.isInteger(raw) && raw > 0 && raw <= MAX_INT4 ? raw : 'invalid';
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,9 @@
 import type { Product } from '../schemas/product';
 import { discountPercent, paiseToRupees } from './money';
 
+/** The home page's one tile: everything we sell is grocery and kitchen (spec, point 2). */
+export const GROCERY_KITCHEN = { slug: 'grocery-kitchen', name: 'Grocery & Kitchen' } as const;
+
 export interface ProductRecord {
   id: number;
   slug: string;

@@ -2,6 +2,7 @@
 export const ORDER_MESSAGES = {
   placed: 'Order placed',
   replayed: 'Order already placed',
+  keyReused: 'This request was already used for a different order. Please place the order again.',
   notFound: 'Order not found.',
   addressNotFound: 'Address not found. Please choose one of your saved addresses.',
   changed:

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { badRequest, defaultErrorCode, errorBody, HttpError, type ErrorCode } from '../errors';
+import { controlCharacterField } from './control-characters';
 
 /**
  * The values a field may take when it failed a choice of constants (a union of literals fails
@@ -96,6 +97,8 @@ export default fp(
       for (const part of [request.params, request.query, request.body]) {
         const field = nonFiniteField(part);
         if (field) throw badRequest(`${field}: must be a finite number`);
+        const control = controlCharacterField(part);
+        if (control) throw badRequest(`${control}: must not contain control characters`);
       }
     });
     // An error body a route sends itself without a code (`reply.code(409).send({ success: false,

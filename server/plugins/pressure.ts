@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { SheddingConfig } from '../config';
+import { errorBody } from '../errors';
 
 /** What the last sample read, and which thresholds it was over. */
 export interface PressureReading {
@@ -167,7 +168,7 @@ export default fp<{ shedding: SheddingConfig }>(
         .code(503)
         .header('Retry-After', String(shedding.retryAfterSeconds))
         .header('Cache-Control', 'no-store')
-        .send({ success: false, message: BUSY_MESSAGE });
+        .send(errorBody('SERVER_BUSY', BUSY_MESSAGE));
     });
   },
   { name: 'pressure' },

@@ -8,8 +8,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { errorBody } from '../errors';
+import { pathForLog } from '../logging';
 import { cacheControlFor } from '../web/cache-policy';
+import { resolveCategoryScope } from '../db/category-queries';
 import { findProduct } from '../db/product-queries';
+import { GROCERY_KITCHEN } from '../domain/catalog';
 import { firstLoadHints, productIdOf } from '../web/first-load-hints';
 import {
   assemblePage,
@@ -28,6 +31,9 @@ declare module 'fastify' {
     pageRenderer: { stats(): PageRendererStats | null };
   }
 }
+
+/** The app's one-segment pages that are not a category listing (src/routes). */
+const APP_PAGES = new Set(['collection', 'search', 'checkout', 'account']);
 
 function wantsHtml(request: FastifyRequest): boolean {
   return (
@@ -130,24 +136,45 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
         return body;
       } catch (error) {
         // A build being replaced, a template that is not this app's: the shell still works.
-        request.log.warn({ err: error, url }, 'could not put a rendered page together; sent the shell');
+        request.log.warn(
+          { err: error, url: pathForLog(url) },
+          'could not put a rendered page together; sent the shell',
+        );
         return null;
       }
     };
-    /** A product page's photo, its largest paint; no hint rather than no page if the lookup fails. */
-    const leadImage = async (pathname: string): Promise<string | null> => {
-      const id = productIdOf(pathname);
-      if (id === null) return null;
+    /**
+     * What the catalogue says about the address: whether it names a product or a category that
+     * does not exist (the app shows its not-found page there, and the answer is a 404: issue 15),
+     * and a product page's photo, its largest paint. A lookup that fails gives the page as usual.
+     */
+    const lookUp = async (pathname: string): Promise<{ missing: boolean; image: string | null }> => {
+      const segments = pathname
+        .replace(/(.)\/$/, '$1')
+        .split('/')
+        .slice(1);
       try {
-        return (await findProduct(app.database.db, id))?.image ?? null;
+        if (segments.length === 2 && segments[0] === 'products') {
+          const id = productIdOf(`/products/${segments[1]}`);
+          const product = id === null ? undefined : await findProduct(app.database.db, id);
+          return { missing: !product, image: product?.image ?? null };
+        }
+        const [slug] = segments;
+        if (segments.length === 1 && slug && !APP_PAGES.has(slug) && slug !== GROCERY_KITCHEN.slug) {
+          return { missing: !(await resolveCategoryScope(app.database.db, { category: slug })), image: null };
+        }
       } catch {
-        return null;
+        // The page then finds out for itself.
       }
+      return { missing: false, image: null };
     };
     /** The shell, with hints that start what this address will ask for next (decision 014). */
     const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const [image, page] = await Promise.all([leadImage(pathname), renderedPage(request)]);
+      const [{ missing, image }, page] = await Promise.all([lookUp(pathname), renderedPage(request)]);
+      // The same page either way; a missing product or category is a 404 (the service worker
+      // answers navigations from its precached shell and never stores these).
+      reply.code(missing ? 404 : 200);
       reply
         .header('Cache-Control', cacheControlFor('index.html'))
         .header('Link', firstLoadHints(pathname, image).join(', '));

@@ -49,7 +49,11 @@ export const AddressBody = Type.Object({
   area: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   state: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   version: Type.Optional(
-    Type.Integer({ minimum: 1, description: 'PUT only: the version the edit is based on (409 when stale)' }),
+    Type.Integer({
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description: 'PUT only: the version the edit is based on (409 when stale)',
+    }),
   ),
 });
 export type AddressBody = Static<typeof AddressBody>;

@@ -1,6 +1,7 @@
 import { delMany } from 'idb-keyval';
 
 import { CHANNEL, type Message } from './idb-storage';
+import { keysClearedOnSignOut } from './sign-out';
 
 /**
  * Removes keys from IndexedDB and localStorage, and resets every live atom stored under them in
@@ -25,3 +26,6 @@ export async function removeStoredKeys(keys: readonly string[]): Promise<void> {
   for (const key of keys) channel.postMessage({ key, value: undefined, from: 'remove-stored-keys' } satisfies Message);
   channel.close();
 }
+
+/** Removes every key a feature declared as the customer's (lib/sign-out.ts). */
+export const removeCustomerData = (): Promise<void> => removeStoredKeys(keysClearedOnSignOut());

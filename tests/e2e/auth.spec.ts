@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 
 import { startServer } from '../support/server-process';
 import { readOutbox } from '../support/sms-outbox';
-import { expect, SERVER_START_MS, test, waitForOtp } from './fixtures';
+import { expect, SERVER_START_MS, storedValue, test, waitForOtp } from './fixtures';
 
 // Every test signs in with a number of its own: the server limits OTP requests per number.
 
@@ -423,4 +423,57 @@ test('logout shows the loader, forgets the session and the addresses, and goes h
 
   await page.goto('/account/orders');
   await expect(phoneStep(page)).toBeVisible();
+});
+
+/**
+ * Signs in, saves an address through the API and opens the saved addresses, which keeps the list
+ * on this device (IndexedDB) for offline use.
+ */
+async function withStoredAddress(page: Page, signIn: (page: Page, mobile: string) => Promise<void>, mobile: string) {
+  await page.goto('/');
+  await signIn(page, mobile);
+  const state = (await page.context().cookies()).find((c) => c.name === '_auth_state');
+  const customerId = (JSON.parse(decodeURIComponent(state!.value)) as { user: { id: string } }).user.id;
+  const saved = await page.request.post(`/api/address/${customerId}`, {
+    data: {
+      tag: 'Home',
+      locality: 'Shivajinagar, Pune, Maharashtra, India',
+      buildingName: 'Flat 7, Lotus Court',
+      name: 'Meera Joshi',
+      gps: { latitude: 18.5204, longitude: 73.8567 },
+      city: 'Pune',
+    },
+  });
+  expect(saved.status()).toBe(201);
+  await page.goto('/account/address');
+  await expect(page.getByText('Flat 7, Lotus Court')).toBeVisible();
+  await expect.poll(() => storedValue<unknown[]>(page, 'addresses')).toHaveLength(1);
+}
+
+test('a session revoked elsewhere: once the app notices, the stored addresses are gone', async ({
+  page,
+  signIn,
+  context,
+  consoleGuard,
+}) => {
+  // The renewal the app tries is refused: that is the point.
+  consoleGuard.allow(/status of 401/);
+  await withStoredAddress(page, signIn, '9000000021');
+  // Every cookie gone, as when the server ends the session; the page stays open.
+  await context.clearCookies();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(phoneStep(page)).toBeVisible();
+  await expect.poll(() => storedValue(page, 'addresses')).toBeUndefined();
+  expect(await storedValue(page, 'deliveryAddress')).toBeUndefined();
+});
+
+test('a session that ended while away: on arrival the stored addresses are gone', async ({ page, signIn, context }) => {
+  await withStoredAddress(page, signIn, '9000000022');
+  // Signed out in another tab or by the server while away, with nothing left to renew it with.
+  await page.evaluate(() => localStorage.removeItem('auth:refreshable'));
+  await page.goto('about:blank');
+  await context.clearCookies();
+  await page.goto('/');
+  await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect.poll(() => storedValue(page, 'addresses')).toBeUndefined();
 });

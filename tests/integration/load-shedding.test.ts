@@ -31,7 +31,7 @@ function expectShed(res: Awaited<ReturnType<Ctx['app']['inject']>>) {
   expect(res.statusCode, res.body).toBe(503);
   expect(res.headers['retry-after']).toBe('5');
   expect(res.headers['x-request-id']).toBeTruthy();
-  expect(res.json()).toEqual({ success: false, message: BUSY_MESSAGE });
+  expect(res.json()).toEqual({ success: false, code: 'SERVER_BUSY', message: BUSY_MESSAGE });
 }
 
 /** Keeps this thread, which is also the server's, busy for `ms`. */

@@ -177,6 +177,46 @@ describe('placing an order', () => {
     expect(await stockOf(id)).toBe(6);
   });
 
+  it('refuses the same key with a different cart, address, payment or gift card choice: 422, nothing written', async () => {
+    const s = await shopper();
+    const otherAddress = await addAddress(s.customerId, { latitude: 19.07, longitude: 72.84 });
+    const id = await product(6000, 20);
+    const other = await product(3000, 20);
+    const key = newKey();
+    const items = [{ productId: id, quantity: 2, price: 60 }];
+    const first = await placeOrder(s, items, { key });
+    expect(first.statusCode, first.body).toBe(201);
+
+    const variants: [string, Parameters<typeof placeOrder>[1], Parameters<typeof placeOrder>[2]][] = [
+      ['another quantity', [{ productId: id, quantity: 3, price: 60 }], { key }],
+      ['another item', [...items, { productId: other, quantity: 1, price: 30 }], { key }],
+      ['another product', [{ productId: other, quantity: 2, price: 30 }], { key }],
+      ['another address', items, { key, addressId: otherAddress }],
+    ];
+    for (const [what, variantItems, options] of variants) {
+      const res = await placeOrder(s, variantItems, options);
+      expect(res.statusCode, what).toBe(422);
+      expect(res.json(), what).toEqual({
+        success: false,
+        message: 'This request was already used for a different order. Please place the order again.',
+      });
+    }
+    // The same cart split over two lines is the same request.
+    const split = await placeOrder(
+      s,
+      [
+        { productId: id, quantity: 1, price: 60 },
+        { productId: id, quantity: 1, price: 60 },
+      ],
+      { key },
+    );
+    expect(split.statusCode, split.body).toBe(200);
+    expect(split.json().data.id).toBe(first.json().data.id);
+    expect(await countOrders(s.customerId)).toBe(1);
+    expect(await stockOf(id)).toBe(18);
+    expect(await stockOf(other)).toBe(20);
+  });
+
   it('never oversells: many simultaneous orders on low stock', async () => {
     const shoppers = await Promise.all(Array.from({ length: 6 }, () => shopper()));
     const id = await product(4000, 5);
@@ -499,6 +539,21 @@ describe('e-gift cards', () => {
     expect(mine.history).toEqual([
       expect.objectContaining({ amount: 500, kind: 'giftcard', codeHint: code.slice(-4) }),
     ]);
+  });
+
+  it('refuses the same idempotency key with the gift card choice changed, either way', async () => {
+    const s = await shopper();
+    await redeem(s, await issue(500));
+    const id = await product(10000, 10);
+    const items = [{ productId: id, quantity: 1, price: 100 }];
+    const withCard = newKey();
+    expect((await placeOrder(s, items, { key: withCard, useGiftCardBalance: true })).statusCode).toBe(201);
+    expect((await placeOrder(s, items, { key: withCard, useGiftCardBalance: false })).statusCode).toBe(422);
+    expect((await placeOrder(s, items, { key: withCard, useGiftCardBalance: true })).statusCode).toBe(200);
+    const withoutCard = newKey();
+    expect((await placeOrder(s, items, { key: withoutCard })).statusCode).toBe(201);
+    expect((await placeOrder(s, items, { key: withoutCard, useGiftCardBalance: true })).statusCode).toBe(422);
+    expect((await wallet(s)).balance).toBe(395);
   });
 
   it('pays part of an order, then all of one, and refunds on cancel', async () => {

@@ -104,9 +104,13 @@ describe('a page rendered on the server', () => {
   });
 
   it('is the plain shell for a page the app does not render, or one that fails to', async () => {
-    for (const url of ['/account/orders', '/boom']) {
+    for (const [url, status] of [
+      ['/account/orders', 200],
+      // No category is called "boom": the shell, as a 404.
+      ['/boom', 404],
+    ] as const) {
       const res = await page(url);
-      expect(res.status).toBe(200);
+      expect(res.status, url).toBe(status);
       const html = await res.text();
       expect(html).toContain('<header>shell header</header>');
       expect(html).toContain('<title>QuickCart shell</title>');

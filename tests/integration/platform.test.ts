@@ -102,6 +102,38 @@ describe('static client', () => {
     }
   });
 
+  it("answers 404, with the app's page, for a product or category that does not exist", async () => {
+    const page = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    for (const url of [
+      '/products/999999',
+      '/products/0',
+      '/products/abc',
+      '/no-such-aisle',
+      '/policies',
+      '/munchies-x/',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    for (const url of [
+      '/products/5',
+      '/munchies',
+      '/munchies/',
+      '/grocery-kitchen',
+      '/collection',
+      '/search?q=milk',
+      '/checkout',
+      '/account',
+      '/account/orders',
+      '/policies/refund_policy',
+    ]) {
+      expect((await page(url)).statusCode, url).toBe(200);
+    }
+  });
+
   it("preloads what the page asks for first: the categories, the page's answer, a product's photo", async () => {
     const hints = async (url: string) =>
       String((await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).headers.link)
@@ -134,6 +166,18 @@ describe('static client', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     // Plain http: no HSTS (browsers would ignore it anyway).
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends a Permissions-Policy (geolocation for this site only) and no X-Frame-Options, on pages and the API', async () => {
+    for (const url of ['/', '/products/5', '/api/category/public', '/api/nope', '/healthz']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const policy = String(res.headers['permissions-policy']);
+      expect(policy, url).toContain('geolocation=(self)');
+      expect(policy, url).toContain('camera=()');
+      expect(policy, url).toContain('microphone=()');
+      // Framing is refused by CSP frame-ancestors 'none'; X-Frame-Options would only restate it, or contradict it.
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
   });
 
   it('sends HSTS when the request came over https through the trusted proxy, on pages and the API', async () => {

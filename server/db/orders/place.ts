@@ -35,7 +35,9 @@ export type PlaceOrderResult =
   | { outcome: 'placed'; order: OrderDetail; replayed: boolean }
   | { outcome: 'address-not-found' }
   | { outcome: 'unserviceable' }
-  | { outcome: 'changed'; lines: CurrentLine[] };
+  | { outcome: 'changed'; lines: CurrentLine[] }
+  /** The idempotency key already placed an order from a different request. */
+  | { outcome: 'key-reused' };
 
 /** What placing an order reads first, without locks; `place_order` checks it still holds. */
 interface OrderContext {
@@ -208,7 +210,7 @@ async function attemptOrder(
     useWallet: input.useWallet,
   });
   if (!context) throw new Error('the order context statement returned no row');
-  if (context.existingId) return replayed(executor, input.customerId, context.existingId);
+  if (context.existingId) return replayed(executor, input, lines, context, context.existingId);
   const { address } = context;
   if (!address) return { outcome: 'address-not-found' };
   const served = findServingStore(address, input.stores);
@@ -237,7 +239,7 @@ async function attemptOrder(
       : await place(executor);
   switch (result.outcome) {
     case 'replayed':
-      return replayed(executor, input.customerId, result.id);
+      return replayed(executor, input, lines, context, result.id);
     case 'address-not-found':
       return { outcome: 'address-not-found' };
     case 'changed':
@@ -336,7 +338,46 @@ function placedOrder(input: PlaceOrderInput, order: WorkedOut, number: number): 
   };
 }
 
-async function replayed(executor: Executor, customerId: string, orderId: string): Promise<PlaceOrderResult> {
-  const order = await loadOrder(executor, customerId, orderId);
-  return { outcome: 'placed', order: order!, replayed: true };
+/**
+ * The order a repeated idempotency key placed, when the repeat asks for the same order; else
+ * 'key-reused' (issue 15). The order keeps no copy of its request, so the repeat is compared with
+ * what the order holds: its lines (product, quantity, the price the shopper saw), the address
+ * (the saved address as it is now against the order's snapshot of it), the payment method, and
+ * whether the gift card balance paid a share (a repeat asking for it when there is no balance to
+ * use asks for the same order).
+ */
+async function replayed(
+  executor: Executor,
+  input: PlaceOrderInput,
+  lines: OrderLineInput[],
+  context: OrderContext,
+  orderId: string,
+): Promise<PlaceOrderResult> {
+  const order = (await loadOrder(executor, input.customerId, orderId))!;
+  return sameRequest(order, input, lines, context)
+    ? { outcome: 'placed', order, replayed: true }
+    : { outcome: 'key-reused' };
+}
+
+export function sameRequest(
+  order: OrderDetail,
+  input: Pick<PlaceOrderInput, 'paymentMethod' | 'useWallet'>,
+  lines: readonly OrderLineInput[],
+  context: Pick<OrderContext, 'address' | 'balance'>,
+): boolean {
+  const items = [...order.items].sort((a, b) => a.productId - b.productId);
+  const sameLines =
+    items.length === lines.length &&
+    items.every(
+      (item, index) =>
+        item.productId === lines[index]!.productId &&
+        item.quantity === lines[index]!.quantity &&
+        item.pricePaise === lines[index]!.pricePaise,
+    );
+  const sameAddress =
+    context.address !== null &&
+    JSON.stringify(addressSnapshot(context.address)) === JSON.stringify(addressSnapshot(order.address));
+  const usedWallet = order.charges.walletPaise > 0;
+  const sameWallet = usedWallet === input.useWallet || (input.useWallet && !usedWallet && !context.balance);
+  return sameLines && sameAddress && order.paymentMethod === input.paymentMethod && sameWallet;
 }

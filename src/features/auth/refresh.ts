@@ -1,5 +1,6 @@
 import { HTTPError } from 'ky';
 
+import { removeCustomerData } from '../../lib/remove-stored-keys';
 import { postRefresh } from './api/refresh-session';
 import type { SessionEvent } from './session';
 
@@ -18,6 +19,9 @@ export async function refreshSession(session: {
     const status = error instanceof HTTPError ? error.response.status : undefined;
     if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
       session.signOut('ended');
+      // The session was revoked or ran out for good: what this device kept for the customer
+      // goes as it does on logout (issue 15).
+      await removeCustomerData();
       return false;
     }
     console.info('Session refresh failed; keeping the session for now', error);

@@ -3,7 +3,6 @@ import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 
-import { keysClearedOnSignOut } from '../../lib/sign-out';
 import { postLogout } from './api/logout';
 import { authStateAtom } from './atoms';
 import { LOGOUT_DELAY_MS } from './constants';
@@ -49,8 +48,8 @@ export function useLogout({ show, hide }: LogoutLoader) {
         setAuth({ token: null, isAuthenticated: false, loading: false, error: null });
         // What features keep on this device for the customer (their saved addresses, say). The
         // removal code loads here, not with every page: this hook is reachable from the header.
-        const { removeStoredKeys } = await import('../../lib/remove-stored-keys');
-        await removeStoredKeys(keysClearedOnSignOut());
+        const { removeCustomerData } = await import('../../lib/remove-stored-keys');
+        await removeCustomerData();
         queryClient.removeQueries({ predicate: isCustomerQuery });
         // Changes queued offline (an address edit, say) belong to the customer who left.
         queryClient.getMutationCache().clear();

@@ -53,6 +53,8 @@ export function usePlaceOrder({ address, lines, useGiftCard }: Order, { updateCa
       await clearCart();
       return;
     }
+    // Nothing was placed: the next tap is a new attempt, with a key of its own.
+    idempotencyKey.current = newKey();
     if (outcome.kind === 'changed') {
       await updateCart(outcome.items);
       setFeedback({ tone: 'notice', message: outcome.message });

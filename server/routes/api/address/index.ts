@@ -8,6 +8,7 @@ import {
   checkAddress,
   isUuid,
   MAX_ADDRESSES_PER_CUSTOMER,
+  MAX_INT4,
 } from '../../../domain/address';
 import { apiError, badRequest, errorBody, HttpError } from '../../../errors';
 import { signedIn, signedInSecurity, type SignedInCustomer } from '../../../plugins/auth';
@@ -185,7 +186,7 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const checked = checkAddress(request.body);
       if (!checked.ok) throw badRequest(checked.message);
       const version = baseVersion(request.body);
-      if (version === 'invalid') throw badRequest('version: must be a whole number from 1');
+      if (version === 'invalid') throw badRequest(`version: must be a whole number from 1 to ${MAX_INT4}`);
       const result = await updateAddress(db, me.id, addressId, checked.value, version, app.clock.now());
       if (result.outcome === 'missing') throw new HttpError(404, ADDRESS_MESSAGES.notFound);
       if (result.outcome === 'conflict') {

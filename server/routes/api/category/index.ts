@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { listCategories } from '../../../db/category-queries';
+import { GROCERY_KITCHEN } from '../../../domain/catalog';
 import { CATALOGUE_CACHE } from '../../../web/cache-policy';
 import { ErrorResponse } from '../../../schemas/common';
 import { CategoryListResponse, type CategoryGroup } from '../../../schemas/category';
-
-/** The home page's one tile: everything we sell is grocery and kitchen (spec, point 2). */
-const GROCERY_KITCHEN = { slug: 'grocery-kitchen', name: 'Grocery & Kitchen' } as const;
 
 const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.database;

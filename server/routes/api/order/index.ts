@@ -7,7 +7,7 @@ import { cancelOrder } from '../../../db/orders/status';
 import { DELIVERY_MESSAGES } from '../../../domain/delivery';
 import { rupeesToPaise } from '../../../domain/money';
 import { IDEMPOTENCY_KEY_PATTERN, ORDER_MESSAGES } from '../../../domain/orders';
-import { HttpError, badRequest, errorBody } from '../../../errors';
+import { HttpError, apiError, badRequest, errorBody } from '../../../errors';
 import { signedIn, signedInSecurity } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
 import {
@@ -102,7 +102,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Place an order',
         description:
           'Send an `Idempotency-Key` header (or `idempotencyKey`): a retry with the same key answers 200 with the ' +
-          'order the first request placed, never a second order. Prices are the ones the shopper saw; any ' +
+          'order the first request placed, never a second order; the same key with a different request answers 422. Prices are the ones the shopper saw; any ' +
           'difference, missing stock or an address outside the delivery area answers 409 and writes nothing.',
         body: PlaceOrderBody,
         response: {
@@ -113,6 +113,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
           404: ErrorResponse,
           409: OrderConflict,
           415: ErrorResponse,
+          422: ErrorResponse,
         },
       },
     },
@@ -135,6 +136,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       switch (result.outcome) {
         case 'address-not-found':
           throw new HttpError(404, ORDER_MESSAGES.addressNotFound);
+        case 'key-reused':
+          throw apiError('IDEMPOTENCY_KEY_REUSED', ORDER_MESSAGES.keyReused);
         case 'unserviceable':
           return reply
             .code(409)

@@ -1,8 +1,7 @@
-import { useRouteContext, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 
 import { usePopup } from '../../popups';
-import { useSession } from '../use-session';
 
 const loadLoginDialog = () => import('./LoginDialog');
 const LazyLoginDialog = lazy(() => loadLoginDialog().then((m) => ({ default: m.LoginDialog })));
@@ -12,18 +11,19 @@ const SessionKeeper = lazy(() => import('./SessionKeeper').then((m) => ({ defaul
 export const preloadLoginDialog = () => void loadLoginDialog();
 
 /**
- * Sign-in plumbing for every page: the login dialog, and for customers the session keeper.
- * Both load only when wanted, so visitors' first load stays small
- * (docs/decisions/004-page-weight-budget.md).
+ * Sign-in plumbing for every page: the login dialog, loaded only when wanted, and the session
+ * keeper, loaded after the first render, so that visitors' first load stays small
+ * (docs/decisions/004-page-weight-budget.md). The keeper also runs for a visitor: a session
+ * that ended while away leaves the customer's data on this device for it to remove (issue 15).
  */
 export function AuthHost() {
-  const { auth } = useRouteContext({ from: '__root__' });
-  const session = useSession();
-  // Separate boundaries: the keeper loading when a sign-in completes must not hide the dialog.
+  // Separate boundaries: the keeper loading must not hide the dialog.
   // The popup state comes from IndexedDB; nothing to show until it has been read.
   return (
     <>
-      <Suspense fallback={null}>{(session || auth.canRefresh()) && <SessionKeeper />}</Suspense>
+      <Suspense fallback={null}>
+        <SessionKeeper />
+      </Suspense>
       <Suspense fallback={null}>
         <LoginGate />
       </Suspense>

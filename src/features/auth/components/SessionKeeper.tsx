@@ -1,15 +1,20 @@
 import { useRouteContext, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 
+import { removeCustomerData } from '../../../lib/remove-stored-keys';
 import { REFRESH_AHEAD_MS } from '../constants';
 import { useSession } from '../use-session';
 
 /**
- * Renews the session shortly before it expires, and once on arrival for a returning customer
- * whose token ran out while away (again when the connection comes back). A session that
- * disappears mid-visit was ended by the server (logout, account deleted): that is not renewed.
- * When the server refuses a renewal, the guard runs again, so a protected page on screen sends
- * the customer to sign in.
+ * Renews the session shortly before it expires, once on arrival for a returning customer whose
+ * token ran out while away (again when the connection comes back), and when the session goes
+ * mid-visit while a renewal may still work (its cookies cleared, say). When the server refuses
+ * a renewal, the tab signs out (refresh.ts removes the customer's stored data) and the guard
+ * runs again, so a protected page on screen sends the customer to sign in.
+ *
+ * Signed out with no renewal to try (logout in another tab, a session that ended while away,
+ * a visitor), the data this device kept for a customer (the saved addresses) is removed as on
+ * logout (issue 15). It runs for visitors too, after the first render, so it is a lazy chunk.
  */
 export function SessionKeeper() {
   const { auth } = useRouteContext({ from: '__root__' });
@@ -28,6 +33,11 @@ export function SessionKeeper() {
     };
   }, [expiresAt, auth, router]);
 
+  const gone = expiresAt === null;
+  useEffect(() => {
+    if (gone && !auth.canRefresh()) void removeCustomerData();
+  }, [gone, auth]);
+
   useEffect(() => {
     const renewExpired = () => {
       if (!auth.getSession() && auth.canRefresh()) void auth.refresh();
@@ -35,7 +45,7 @@ export function SessionKeeper() {
     renewExpired();
     window.addEventListener('online', renewExpired);
     return () => window.removeEventListener('online', renewExpired);
-  }, [auth]);
+  }, [auth, gone]);
 
   useEffect(
     () =>

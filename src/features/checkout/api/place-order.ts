@@ -37,7 +37,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutc
       .json<OrderResponse>();
     return { kind: 'placed', order: body.data };
   } catch (error) {
-    if (error instanceof HTTPError && [404, 409].includes(error.response.status)) {
+    // 422: the key already placed a different order (the next attempt takes a new key).
+    if (error instanceof HTTPError && [404, 409, 422].includes(error.response.status)) {
       const body = (await error.response.json().catch(() => null)) as OrderConflict | null;
       if (body?.reason === 'changed' && body.items)
         return { kind: 'changed', message: body.message, items: body.items };

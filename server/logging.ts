@@ -1,0 +1,95 @@
+import type { FastifyLoggerOptions } from 'fastify';
+
+/**
+ * What the server logs about requests and errors, kept free of customers' data (issue 15): no
+ * query values (the geocoder's `lat`/`lng`, what someone searched for), no values a failed
+ * query carried (drizzle puts them in its message; PostgreSQL's `detail` quotes the row).
+ */
+
+/** The request's path with its query's names but not its values: `/api/geo/reverse?lat&lng`. */
+export function pathForLog(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const names = url
+    .slice(mark + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => pair.split('=')[0]);
+  return `${url.slice(0, mark)}?${names.join('&')}`;
+}
+
+/**
+ * Drizzle's "Failed query: …\nparams: <values>" loses the values, and a run of 10 or more digits
+ * (a mobile number an SMS provider's answer quoted, say) its digits.
+ */
+function scrub(text: unknown): string | undefined {
+  if (typeof text !== 'string') return undefined;
+  return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [not logged]').replace(/\d{10,}/g, '[digits]');
+}
+
+/** Fields of an error that say what failed without saying whose data it was. */
+const KEPT = [
+  'code',
+  'statusCode',
+  'severity',
+  'routine',
+  'schema',
+  'table',
+  'column',
+  'constraint',
+  'dataType',
+] as const;
+
+interface ErrorLike {
+  name?: unknown;
+  message?: unknown;
+  stack?: unknown;
+  cause?: unknown;
+  [key: string]: unknown;
+}
+
+interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+/** An error as the log shows it: its kind, message, stack and codes, and the same for its cause. */
+export function errorForLog(error: unknown, depth = 0): LoggedError {
+  const source = (error && typeof error === 'object' ? error : { message: String(error) }) as ErrorLike;
+  const kind = (source as { constructor?: { name?: string } }).constructor?.name ?? source.name;
+  const out: LoggedError = {
+    type: typeof kind === 'string' ? kind : 'Error',
+    message: scrub(source.message) ?? '',
+    stack: scrub(source.stack) ?? '',
+  };
+  for (const key of KEPT) if (source[key] !== undefined) out[key] = source[key];
+  if (source.cause !== undefined && depth < 5) out.cause = errorForLog(source.cause, depth + 1);
+  return out;
+}
+
+interface RequestLike {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** The logger's settings: level, and serializers that keep personal data out. */
+export function loggerOptions(level: string): FastifyLoggerOptions {
+  return {
+    level,
+    serializers: {
+      req: (request: RequestLike) => ({
+        method: request.method,
+        url: pathForLog(request.url ?? ''),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+      err: errorForLog,
+    },
+  };
+}

@@ -198,6 +198,7 @@ describe('placing an order', () => {
       expect(res.statusCode, what).toBe(422);
       expect(res.json(), what).toEqual({
         success: false,
+        code: 'IDEMPOTENCY_KEY_REUSED',
         message: 'This request was already used for a different order. Please place the order again.',
       });
     }

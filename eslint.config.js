@@ -42,6 +42,7 @@ export default tseslint.config(
       'dist',
       'dist-server',
       'dist-server.next',
+      'dist-node',
       'data',
       '.tmp',
       'node_modules',

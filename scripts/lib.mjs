@@ -56,16 +56,36 @@ const CLIENT_INPUTS = [
   'server/schemas',
 ];
 
-/** True when dist/ is missing or older than any client source. */
-export function clientBuildIsStale() {
-  const built = path.join(root, 'dist', 'index.html');
+/** True when `built` is missing or older than any of `inputs`. */
+function isStale(built, inputs) {
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
-  return CLIENT_INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt);
+  return inputs.some((input) => newestMtime(path.join(root, input)) > builtAt);
+}
+
+/** True when dist/ is missing or older than any client source. */
+export function clientBuildIsStale() {
+  return isStale(path.join(root, 'dist', 'index.html'), CLIENT_INPUTS);
 }
 
 export async function buildClient() {
   console.log('Building the storefront client…');
   const code = await run(bin('vite'), ['build', '--logLevel', 'warn']);
   if (code !== 0) throw new Error(`vite build failed with exit code ${code}`);
+}
+
+const SERVER_INPUTS = ['server', 'vite.server.config.ts', 'package-lock.json'];
+
+/** The built server (decision 022): what `npm run serve` and `npm run ops` run. */
+export const serverEntry = path.join(root, 'dist-node', 'server.js');
+
+/** True when dist-node/ is missing or older than any server source. */
+export function serverBuildIsStale() {
+  return isStale(serverEntry, SERVER_INPUTS);
+}
+
+export async function buildServer() {
+  console.log('Building the storefront server…');
+  const code = await run(bin('vite'), ['build', '--config', 'vite.server.config.ts']);
+  if (code !== 0) throw new Error(`server build failed with exit code ${code}`);
 }

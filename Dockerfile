@@ -1,0 +1,44 @@
+# syntax=docker/dockerfile:1
+# The storefront as a container (decision 022). Two stages: `build` runs the same scripts as CI
+# (`npm ci`, `npm run build`); the image itself has only the production install
+# (`npm ci --omit=dev`) and the built client (dist/), page renderer (dist-server/) and server
+# (dist-node/, with the migrations), run by the Node that package.json pins, as a non-root user.
+#
+#   docker build -t storefront .
+#   docker run -p 3000:3000 -v storefront-data:/data \
+#     -e JWT_SECRET=… -e SMS_PROVIDER=msg91 -e MSG91_AUTH_KEY=… -e MSG91_TEMPLATE_ID=… \
+#     -e MSG91_SENDER_ID=… -e PUBLIC_HOST=shop.example.in storefront
+#
+# Settings are the README's Configuration table; the ones set here can be overridden with -e.
+
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+# Names the build (build/build-id.ts); without it, the package version (no .git in the context).
+ARG BUILD_ID=
+RUN npm run build
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev --no-audit --no-fund --cache /tmp/npm-cache && rm -rf /tmp/npm-cache
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/dist-server ./dist-server
+COPY --from=build /app/dist-node ./dist-node
+# The embedded database (PGlite) lives in DATA_DIR; with DATABASE_URL it stays empty.
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["/app/node_modules/.bin/node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# What `npm run serve` runs, without npm in between: the server is PID 1 and gets SIGTERM itself.
+CMD ["/app/node_modules/.bin/node", "--enable-source-maps", "dist-node/server.js"]

@@ -1,0 +1,58 @@
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The server built ahead of time into plain JavaScript (decision 022): `npm run build` runs this
+ * after the client build, and `npm run serve` / `npm run ops` run the result with `node`, no
+ * TypeScript loader. Packages stay imports of node_modules (the production install's
+ * `dependencies`); only the server's own code is bundled.
+ */
+const OUT_DIR = 'dist-node';
+
+/**
+ * Files the server reads beside its own module at run time (`import.meta.url`): the migrations
+ * (server/db/client.ts) and the page renderer's thread (server/ssr/page-renderer.ts). Every chunk
+ * is written flat into OUT_DIR, so each module's `import.meta.url` points there.
+ */
+const RUNTIME_FILES = ['server/db/migrations', 'server/ssr/page-worker.mjs'];
+
+function copyRuntimeFiles(): Plugin {
+  let outDir = '';
+  return {
+    name: 'storefront:server-runtime-files',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      for (const source of RUNTIME_FILES) {
+        const target = path.join(outDir, path.basename(source));
+        rmSync(target, { recursive: true, force: true });
+        cpSync(source, target, { recursive: true });
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  publicDir: false,
+  logLevel: 'warn',
+  plugins: [copyRuntimeFiles()],
+  build: {
+    ssr: true,
+    target: 'node24',
+    outDir: OUT_DIR,
+    emptyOutDir: true,
+    minify: false,
+    sourcemap: true,
+    rolldownOptions: {
+      input: { server: 'server/server.ts', ops: 'server/ops/cli.ts' },
+      output: {
+        entryFileNames: '[name].js',
+        chunkFileNames: '[name]-[hash].js',
+      },
+    },
+  },
+});

@@ -38,8 +38,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutc
     return { kind: 'placed', order: body.data };
   } catch (error) {
     if (error instanceof HTTPError && [404, 409].includes(error.response.status)) {
-      // ky has already read the body into `data` (undefined when it was not JSON).
-      const body = (error.data ?? null) as OrderConflict | null;
+      const body = (await error.response.json().catch(() => null)) as OrderConflict | null;
       if (body?.reason === 'changed' && body.items)
         return { kind: 'changed', message: body.message, items: body.items };
       if (body?.message) return { kind: 'refused', message: body.message };

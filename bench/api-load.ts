@@ -153,7 +153,7 @@ const scenarios: Record<string, (request: AutocannonRequest) => AutocannonReques
 };
 const results: Record<string, Figures & { ofCeiling: number }> = {};
 let ceiling: Figures;
-let idleRssMb = 0;
+let idleRssMb: number;
 try {
   const bare = await startServer({ script: 'bench/ceiling-server.ts', readyLine: 'Ceiling ready at' });
   try {
@@ -209,7 +209,7 @@ console.log(
       connections,
       durationSeconds: duration,
       ceiling: ceiling!,
-      memory: { idleRssMb, peakRssMb: Math.max(...Object.values(results).map((r) => r.peakRssMb ?? 0)) },
+      memory: { idleRssMb: idleRssMb!, peakRssMb: Math.max(...Object.values(results).map((r) => r.peakRssMb ?? 0)) },
       scenarios: results,
       target: 'catalogue reads (listing, search, product) >= 0.25 of the ceiling with p99 < 25 ms on PostgreSQL',
     },

@@ -1,5 +1,15 @@
 import { del, get, set } from 'idb-keyval';
-import type { AsyncStorage } from 'jotai/vanilla/utils/atomWithStorage';
+
+/**
+ * The async storage jotai's atomWithStorage accepts. jotai 3 exposes only its public entry
+ * points and none of them exports this type, so its shape is spelled out here.
+ */
+export interface AsyncStorage<Value> {
+  getItem: (key: string, initialValue: Value) => PromiseLike<Value>;
+  setItem: (key: string, newValue: Value) => PromiseLike<void>;
+  removeItem: (key: string) => PromiseLike<void>;
+  subscribe?: (key: string, callback: (value: Value) => void, initialValue: Value) => (() => void) | undefined;
+}
 
 /** Every write and removal is announced here; lib/remove-stored-keys.ts announces on it too. */
 export const CHANNEL = 'storefront:idb-storage';

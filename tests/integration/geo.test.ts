@@ -14,7 +14,7 @@ type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 const get = (ctx: Ctx, who: SignedIn | undefined, url: string) =>
   ctx.app.inject({ method: 'GET', url, headers: who ? { authorization: `Bearer ${who.token}` } : {} });
 
-beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => mockServer.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => mockServer.resetHandlers());
 afterAll(() => mockServer.close());
 

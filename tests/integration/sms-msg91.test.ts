@@ -12,7 +12,7 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const nextNumber = numberFactory('93');
 
 beforeAll(async () => {
-  mockServer.listen({ onUnhandledRequest: 'error' });
+  mockServer.listen({ onUnhandledFrame: 'error' });
   ctx = await createTestApp({
     publicHost: 'shop.quickcart.in',
     sms: { provider: 'msg91', authKey: 'test-auth-key', templateId: '65f0c0ffee0ddba11ad0be01', senderId: 'QKCART' },

@@ -1,6 +1,4 @@
-import type { AsyncStorage } from 'jotai/vanilla/utils/atomWithStorage';
-
-import { idbStorage } from '../../lib/idb-storage';
+import { idbStorage, type AsyncStorage } from '../../lib/idb-storage';
 import { sanitizeCart, type Cart } from './cart-logic';
 
 /** How many of our own writes may still be on their way back over the tab channel. */

@@ -21,7 +21,7 @@ export function CityCheck() {
     setAsked(trimmed || null);
   };
 
-  let status: { text: string; tone?: 'yes' | 'no' } | null = null;
+  let status: { text: string; tone?: 'yes' | 'no' } | null;
   if (blank) status = { text: 'Type the name of a city.', tone: 'no' };
   else if (asked === null) status = null;
   else if (answer.data) {

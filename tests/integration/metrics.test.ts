@@ -202,7 +202,7 @@ describe('who may read /metrics', () => {
       for (const accept of ['text/plain', 'text/html', '*/*']) {
         const res = await ctx.app.inject({ url: '/metrics', headers: { accept } });
         expect(res.statusCode, accept).toBe(404);
-        expect(res.json()).toEqual({ success: false, message: 'Not found' });
+        expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Not found' });
       }
       const shell = await ctx.app.inject({ url: '/metricsx', headers: { accept: 'text/html' } });
       expect(shell.body).toContain('<title>Shell</title>');
@@ -218,7 +218,7 @@ describe('who may read /metrics', () => {
         const res = await ctx.app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} });
         expect(res.statusCode, authorization).toBe(401);
         expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
-        expect(res.json()).toEqual({ success: false, message: 'Metrics need the token set in METRICS_TOKEN' });
+        expect(res.json()).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Metrics need the token set in METRICS_TOKEN' });
       }
       const res = await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode).toBe(200);

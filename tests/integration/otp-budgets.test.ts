@@ -88,6 +88,7 @@ describe('OTP budgets', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       success: false,
+      code: 'RATE_LIMITED',
       message: 'We are sending too many OTPs right now. Please try again in 50 minutes.',
     });
     expect(refused.headers['retry-after']).toBe(String(50 * 60));

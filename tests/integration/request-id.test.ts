@@ -41,8 +41,8 @@ function miniatureBuild(root: string): string {
   writeFileSync(
     path.join(root, 'dist-server', 'ssr.js'),
     `export async function renderPage(url) {
-      if (url === '/boom') throw new Error('the page broke');
-      return url === '/about' ? { html: '<main id="main">About</main>', title: 'About' } : null;
+      if (url === '/policies/boom') throw new Error('the page broke');
+      return url === '/policies/about' ? { html: '<main id="main">About</main>', title: 'About' } : null;
     }`,
   );
   return distDir;
@@ -187,14 +187,14 @@ describe('log lines', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('x-request-id')).toBe('trace-css');
 
-    const about = await fetch(new URL('/about', base), {
+    const about = await fetch(new URL('/policies/about', base), {
       headers: { accept: 'text/html', 'x-request-id': 'trace-page' },
     });
     expect(about.status).toBe(200);
     expect(await about.text()).toContain('<main id="main">About</main>');
     expect(about.headers.get('x-request-id')).toBe('trace-page');
 
-    const boom = await fetch(new URL('/boom', base), {
+    const boom = await fetch(new URL('/policies/boom', base), {
       headers: { accept: 'text/html', 'x-request-id': 'trace-boom' },
     });
     expect(boom.status).toBe(200);

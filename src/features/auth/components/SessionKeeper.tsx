@@ -1,9 +1,12 @@
 import { useRouteContext, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 import { removeCustomerData } from '../../../lib/remove-stored-keys';
 import { REFRESH_AHEAD_MS } from '../constants';
 import { useSession } from '../use-session';
+
+/** How long after the session goes mid-visit the keeper tries to renew it. */
+const SESSION_GONE_RENEW_DELAY_MS = 1000;
 
 /**
  * Renews the session shortly before it expires, once on arrival for a returning customer whose
@@ -38,13 +41,23 @@ export function SessionKeeper() {
     if (gone && !auth.canRefresh()) void removeCustomerData();
   }, [gone, auth]);
 
+  const arrived = useRef(false);
   useEffect(() => {
     const renewExpired = () => {
       if (!auth.getSession() && auth.canRefresh()) void auth.refresh();
     };
-    renewExpired();
+    // On arrival at once. When the session goes mid-visit, a moment later: a deliberate sign-out
+    // (deleting the account, whose answer clears the session cookie before the page forgets its
+    // refresh hint) has finished by then and leaves nothing to renew.
+    let later: number | undefined;
+    if (arrived.current) later = window.setTimeout(renewExpired, SESSION_GONE_RENEW_DELAY_MS);
+    else renewExpired();
+    arrived.current = true;
     window.addEventListener('online', renewExpired);
-    return () => window.removeEventListener('online', renewExpired);
+    return () => {
+      window.clearTimeout(later);
+      window.removeEventListener('online', renewExpired);
+    };
   }, [auth, gone]);
 
   useEffect(

@@ -55,7 +55,10 @@ describe('with the thresholds of development and production', () => {
     expect(ctx.config.shedding.heapUsedBytes).toBeGreaterThan(0);
     expect(ctx.app.pressure.underPressure()).toBe(false);
     expect((await ctx.app.inject({ url: '/api/product/public/1' })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready', database: 'pglite' });
+    expect((await ctx.app.inject({ url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+      database: ctx.app.database.kind,
+    });
   });
 
   it('sheds API calls only, while the process reads as under pressure', async () => {
@@ -80,7 +83,7 @@ describe('with the thresholds of development and production', () => {
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({
         status: 'unavailable',
-        database: 'pglite',
+        database: ctx.app.database.kind,
         message: 'The server is under pressure: event-loop delay 1500 ms is over 1000 ms',
       });
 

@@ -68,8 +68,7 @@ export function usePlaceOrder({ address, lines, useGiftCard }: Order, { updateCa
     mutationFn: placeOrder,
     onMutate: () => setFeedback(null),
     onSuccess: settle,
-    onError: async (failure) =>
-      setFeedback({ tone: 'error', message: (await serverMessage(failure)) ?? CHECKOUT_TEXT.placeFailed }),
+    onError: (failure) => setFeedback({ tone: 'error', message: serverMessage(failure) ?? CHECKOUT_TEXT.placeFailed }),
   });
 
   const place = () => {

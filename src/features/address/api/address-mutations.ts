@@ -59,7 +59,7 @@ async function send(kind: AddressMutationKind, call: () => Promise<KyResponse>):
     if (error instanceof HTTPError) {
       // Deleting what is already gone (a replay, another device) reaches the state asked for.
       if (kind === 'delete' && error.response.status === 404) return;
-      throw new AddressCallError((await serverMessage(error)) ?? FAILED[kind], error.response.status);
+      throw new AddressCallError(serverMessage(error) ?? FAILED[kind], error.response.status);
     }
     throw error;
   }

@@ -16,7 +16,7 @@ export async function getAddresses(customerId: string): Promise<Address[]> {
     return body.data;
   } catch (error) {
     // Spec point 8: the banner prefers the server's message.
-    const message = await serverMessage(error);
+    const message = serverMessage(error);
     if (message && error && typeof error === 'object') Object.assign(error, { serverMessage: message });
     throw error;
   }

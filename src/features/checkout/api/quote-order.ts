@@ -29,7 +29,7 @@ export const quoteOrder = (input: QuoteInput, { signal }: { signal?: AbortSignal
       (body) => body.data,
       async (error: unknown) => {
         if (error instanceof HTTPError && error.response.status < 500) {
-          const message = await serverMessage(error);
+          const message = serverMessage(error);
           if (message) throw new ServerMessage(message);
         }
         throw error;

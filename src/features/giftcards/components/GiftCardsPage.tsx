@@ -122,7 +122,7 @@ function RedeemForm() {
       setResult({ ok: true, text: answer.message });
       setCode('');
     } catch (error) {
-      setResult({ ok: false, text: (await serverMessage(error)) ?? REDEEM_FAILED });
+      setResult({ ok: false, text: serverMessage(error) ?? REDEEM_FAILED });
     }
   }
 

@@ -215,7 +215,7 @@ function CancelDialog({ orderId, open, onClose }: { orderId: string; open: boole
       await cancel.cancel(reason);
       onClose();
     } catch (failure) {
-      setError((await serverMessage(failure)) ?? ORDER_TEXT.cancelFailed);
+      setError(serverMessage(failure) ?? ORDER_TEXT.cancelFailed);
     }
   }
 

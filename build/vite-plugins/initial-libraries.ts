@@ -37,6 +37,12 @@ const LAZY_ONLY =
   /query-core[\\/].*(hydration|mutationObserver|queriesObserver|infiniteQueryObserver)|react-query[\\/].*(useMutation|useQueries|useInfiniteQuery)|react-router[\\/].*(HeadContent|headContentUtils|Asset)\.js|router-core[\\/].*[\\/]manifest\.js/;
 
 /**
+ * The app's own helpers that the entry reaches only through a feature's barrel (auth's index
+ * exports its error texts) and that only lazy chunks call: the server's message of a failed call.
+ */
+const LAZY_ONLY_HELPERS = /[\\/]src[\\/]lib[\\/]server-message\.ts$/;
+
+/**
  * The chunk groups of the client build (decision 012), given what the entry reaches statically.
  * The libraries every page needs travel as one long-cached chunk: fewer requests, and one gzip
  * stream compresses better than a dozen small ones. Library code that only lazy chunks use is
@@ -57,7 +63,8 @@ export function firstLoadChunkGroups(initial: (id: string) => boolean) {
       // The app's own helpers that the first screen and lazy chunks share: one chunk
       // instead of a handful of tiny ones, each costing a request and gzip overhead.
       name: 'shared',
-      test: (id: string) => /[\\/]src[\\/](lib|components|styles)[\\/]/.test(id) && initial(id),
+      test: (id: string) =>
+        /[\\/]src[\\/](lib|components|styles)[\\/]/.test(id) && initial(id) && !LAZY_ONLY_HELPERS.test(id),
     },
   ];
 }

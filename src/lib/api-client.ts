@@ -14,16 +14,3 @@ export const api = ky.create({
   retry: { limit: 1, methods: ['get'] },
   headers: { Accept: 'application/json' },
 });
-
-/**
- * The server's `{ success: false, message }` text for a failed call, if it sent one. ky reads a
- * failed answer's body into `HTTPError.data` (the response body itself is then used up).
- */
-export function serverMessage(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return undefined;
-  const body = error.data;
-  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
-    return body.message;
-  }
-  return undefined;
-}

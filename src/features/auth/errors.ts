@@ -1,6 +1,6 @@
 import { HTTPError, NetworkError, TimeoutError } from 'ky';
 
-import { serverMessage } from '../../lib/api-client';
+import { serverMessage } from '../../lib/server-message';
 
 /** Every sign-in message a shopper can see, word for word from the spec (points 5 and 8). */
 export const AUTH_ERRORS = {

@@ -1,7 +1,7 @@
 import { HTTPError, type KyResponse } from 'ky';
 import type { QueryClient } from '@tanstack/react-query';
 
-import { serverMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/server-message';
 import { customerApi } from '../../auth';
 import { ADDRESS_BANNERS } from '../constants';
 import type { AddressPayload } from '../types';

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { HTTPError } from 'ky';
 
 import type { OrderLine, QuoteResponse } from '../../../../server/schemas/order';
-import { serverMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/server-message';
 import { customerApi } from '../../auth';
 
 export interface QuoteInput {

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { WalletEntry } from '../../../../server/schemas/order';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
-import { serverMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/server-message';
 import { formatRupees } from '../../../lib/money';
 import { AccountPage } from '../../account';
 import { SUPPORT_EMAIL } from '../../policies';

@@ -5,7 +5,7 @@ import type { Order } from '../../../../server/schemas/order';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
-import { serverMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/server-message';
 import { formatRupees } from '../../../lib/money';
 import { visuallyHidden } from '../../../styles/utilities.css';
 import { AccountPage } from '../../account';

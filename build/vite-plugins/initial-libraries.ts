@@ -29,12 +29,10 @@ export function initialLibraries(): { plugin: Plugin; has: (id: string) => boole
  * Library modules the entry reaches only through a barrel (`@tanstack/react-query`'s index) that
  * only lazy chunks use: restoring the persisted cache, mutations (sign-in, checkout, the
  * address book), the search page's parallel queries (`useQueries`) and the listings' endless
- * scroll (`useInfiniteQuery`); and the router's HeadContent (the document title), loaded after the
- * first paint (src/routes/-components/LazyHeadContent.tsx). Left out of `vendor`, they load with
- * the chunks that use them.
+ * scroll (`useInfiniteQuery`). Left out of `vendor`, they load with the screens that use them.
  */
 const LAZY_ONLY =
-  /query-core[\\/].*(hydration|mutationObserver|queriesObserver|infiniteQueryObserver)|react-query[\\/].*(useMutation|useQueries|useInfiniteQuery)|react-router[\\/].*(HeadContent|headContentUtils|Asset)\.js|router-core[\\/].*[\\/]manifest\.js/;
+  /query-core[\\/].*(hydration|mutationObserver|queriesObserver|infiniteQueryObserver)|react-query[\\/].*(useMutation|useQueries|useInfiniteQuery)/;
 
 /**
  * The app's own helpers that the entry reaches only through a feature's barrel (auth's index

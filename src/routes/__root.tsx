@@ -6,7 +6,7 @@ import { AuthHost, validateLoginSearch } from '../features/auth';
 import { AppLayout } from '../features/layout';
 import { PwaHost } from '../features/pwa';
 import type { RouterContext } from '../router';
-import { LazyHeadContent } from './-components/LazyHeadContent';
+import { DocumentTitle } from './-components/DocumentTitle';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // `?login=1&redirect=/account/orders`: the guard's way of asking for the login dialog.
@@ -21,7 +21,7 @@ function RootLayout() {
   return (
     <>
       <AppLayout>
-        <LazyHeadContent />
+        <DocumentTitle />
         <Outlet />
       </AppLayout>
       <AuthHost />

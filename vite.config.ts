@@ -25,6 +25,17 @@ export default defineConfig({
     pwa(),
     precompress(),
   ],
+  resolve: {
+    alias: [
+      {
+        // TanStack Store imports the shim of useSyncExternalStore, for React before 18. React 19
+        // has the hook, and the shim would only hand it back: take the same package's entry for
+        // React 18+, which uses React's hook directly (~400 B gzip off `/`, decision 021).
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+    ],
+  },
   build: {
     target: 'es2022',
     // The modulepreload polyfill only helps browsers without <link rel=modulepreload> (Safari

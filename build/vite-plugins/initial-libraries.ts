@@ -27,10 +27,18 @@ export function initialLibraries(): { plugin: Plugin; has: (id: string) => boole
 
 /**
  * Library modules the entry reaches only through a barrel (`@tanstack/react-query`'s index) that
- * only lazy chunks use: restoring the persisted cache, and mutations (sign-in, checkout, the
- * address book). Left out of `vendor`, they load with the screens that use them.
+ * only lazy chunks use: restoring the persisted cache, mutations (sign-in, checkout, the
+ * address book), the search page's parallel queries (`useQueries`) and the listings' endless
+ * scroll (`useInfiniteQuery`). Left out of `vendor`, they load with the screens that use them.
  */
-const LAZY_ONLY = /query-core[\\/].*(hydration|mutationObserver)|react-query[\\/].*useMutation/;
+const LAZY_ONLY =
+  /query-core[\\/].*(hydration|mutationObserver|queriesObserver|infiniteQueryObserver)|react-query[\\/].*(useMutation|useQueries|useInfiniteQuery)/;
+
+/**
+ * The app's own helpers that the entry reaches only through a feature's barrel (auth's index
+ * exports its error texts) and that only lazy chunks call: the server's message of a failed call.
+ */
+const LAZY_ONLY_HELPERS = /[\\/]src[\\/]lib[\\/]server-message\.ts$/;
 
 /**
  * The chunk groups of the client build (decision 012), given what the entry reaches statically.
@@ -53,7 +61,8 @@ export function firstLoadChunkGroups(initial: (id: string) => boolean) {
       // The app's own helpers that the first screen and lazy chunks share: one chunk
       // instead of a handful of tiny ones, each costing a request and gzip overhead.
       name: 'shared',
-      test: (id: string) => /[\\/]src[\\/](lib|components|styles)[\\/]/.test(id) && initial(id),
+      test: (id: string) =>
+        /[\\/]src[\\/](lib|components|styles)[\\/]/.test(id) && initial(id) && !LAZY_ONLY_HELPERS.test(id),
     },
   ];
 }

@@ -34,22 +34,14 @@ export function createIcon(path: string, defaultSize = 22) {
 
 export const ArrowLeftIcon = createIcon('M19 12H5M11 5l-7 7 7 7');
 
-export const UserIcon = createIcon('M8 8a4 4 0 1 0 8 0a4 4 0 1 0-8 0M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7', 24);
-
-export const BagIcon = createIcon('M5 8h14l-1 12H6L5 8zM9 8V6a3 3 0 0 1 6 0v2');
-
 export const PinIcon = createIcon(
   'M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21zM9.5 9.5a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0',
 );
-
-export const CrosshairIcon = createIcon('M5 12a7 7 0 1 0 14 0a7 7 0 1 0-14 0M12 2v3M12 19v3M2 12h3M19 12h3', 18);
 
 /** The wheels are half-unit circles whose 2-unit stroke fills them to a 1.5-unit dot. */
 export const CartIcon = createIcon(
   'M3 4h2l2.4 10.2a1.5 1.5 0 0 0 1.5 1.1h8.4a1.5 1.5 0 0 0 1.4-1.1L21 8H6.2M9 19.5a.5.5 0 1 0 1 0a.5.5 0 1 0-1 0M16.5 19.5a.5.5 0 1 0 1 0a.5.5 0 1 0-1 0',
 );
-
-export const ClockIcon = createIcon('M4 13a8 8 0 1 0 16 0a8 8 0 1 0-16 0M12 9v4l2.5 2.5M9 2h6');
 
 export const ChevronDownIcon = createIcon('M4 8l8 8 8-8', 12);
 

@@ -1,4 +1,6 @@
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -6,7 +8,6 @@ import {
   useState,
   type FocusEvent,
   type KeyboardEvent,
-  type MouseEvent,
   type ReactNode,
 } from 'react';
 
@@ -41,7 +42,12 @@ interface Props {
   children: ReactNode | ((api: PopoverApi) => ReactNode);
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex="0"]';
+// The panel's behaviour (focus, keys, outside clicks) is needed only once a popover opens, which
+// never happens before the first paint: it loads then, or as the pointer or focus reaches a
+// trigger (decision 021).
+const loadPanel = () => import('./PopoverPanel');
+const PopoverPanel = lazy(loadPanel);
+const preloadPanel = () => void loadPanel();
 
 /**
  * A button that opens a floating panel below it. Escape closes it and returns focus to the
@@ -62,7 +68,8 @@ export function Popover({
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
+  // Set by the open panel: its handling of Escape and the arrow keys, for the whole popover.
+  const keyHandlerRef = useRef<((event: KeyboardEvent<HTMLDivElement>) => void) | null>(null);
   const panelId = useId();
 
   // Bumped to hand focus back to the trigger once the panel has closed.
@@ -77,60 +84,19 @@ export function Popover({
     if (focusRequest > 0) triggerRef.current?.focus();
   }, [focusRequest]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  useEffect(() => {
-    if (!open || !panelRef.current) return;
-    const panel = panelRef.current;
-    const target =
-      panel.querySelector<HTMLElement>('[data-autofocus]') ??
-      (kind === 'dialog' ? panel.querySelector<HTMLElement>(FOCUSABLE) : null);
-    target?.focus();
-  }, [open, kind]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!open) return;
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      close(true);
-      return;
-    }
-    if (kind === 'dialog' || !panelRef.current) return;
-    const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    let next: number | undefined;
-    if (event.key === 'ArrowDown') next = index < 0 ? 0 : (index + 1) % items.length;
-    else if (event.key === 'ArrowUp') next = index < 0 ? items.length - 1 : (index - 1 + items.length) % items.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = items.length - 1;
-    if (next === undefined) return;
-    event.preventDefault();
-    items[next]?.focus();
-  };
-
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     // Tabbing out of the popover closes it; a click on plain text inside has no relatedTarget.
     const next = event.relatedTarget as Node | null;
     if (open && next && !rootRef.current?.contains(next)) setOpen(false);
   };
 
-  const onPanelClick = (event: MouseEvent<HTMLDivElement>) => {
-    if ((event.target as HTMLElement).closest('a[href]')) setOpen(false);
-  };
-
   return (
     <div
       ref={rootRef}
       className={[styles.root, className].filter(Boolean).join(' ')}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => {
+        if (open) keyHandlerRef.current?.(event);
+      }}
       onBlur={onBlur}
     >
       <button
@@ -141,22 +107,27 @@ export function Popover({
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         aria-haspopup={kind === 'dialog' ? 'dialog' : kind === 'menu' ? 'menu' : undefined}
+        onPointerEnter={preloadPanel}
+        onFocus={preloadPanel}
         onClick={() => setOpen((value) => !value)}
       >
         {label}
         {chevron && <ChevronDownIcon className={styles.chevron} strokeWidth={3.6} />}
       </button>
       {open && (
-        <div
-          ref={panelRef}
-          id={panelId}
-          className={[styles.panel[align], panelClassName].filter(Boolean).join(' ')}
-          role={kind === 'dialog' ? 'dialog' : undefined}
-          aria-label={panelLabel}
-          onClick={onPanelClick}
-        >
-          {typeof children === 'function' ? children({ close }) : children}
-        </div>
+        <Suspense fallback={null}>
+          <PopoverPanel
+            id={panelId}
+            className={[styles.panel[align], panelClassName].filter(Boolean).join(' ')}
+            kind={kind}
+            label={panelLabel}
+            rootRef={rootRef}
+            keyHandlerRef={keyHandlerRef}
+            close={close}
+          >
+            {typeof children === 'function' ? children({ close }) : children}
+          </PopoverPanel>
+        </Suspense>
       )}
     </div>
   );

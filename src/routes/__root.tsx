@@ -1,11 +1,4 @@
-import {
-  createRootRouteWithContext,
-  HeadContent,
-  Link,
-  Outlet,
-  useRouter,
-  type ErrorComponentProps,
-} from '@tanstack/react-router';
+import { createRootRouteWithContext, Link, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 
 import { Button } from '../components/Button';
 import { MessageScreen } from '../components/MessageScreen';
@@ -13,6 +6,7 @@ import { AuthHost, validateLoginSearch } from '../features/auth';
 import { AppLayout } from '../features/layout';
 import { PwaHost } from '../features/pwa';
 import type { RouterContext } from '../router';
+import { DocumentTitle } from './-components/DocumentTitle';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // `?login=1&redirect=/account/orders`: the guard's way of asking for the login dialog.
@@ -27,7 +21,7 @@ function RootLayout() {
   return (
     <>
       <AppLayout>
-        <HeadContent />
+        <DocumentTitle />
         <Outlet />
       </AppLayout>
       <AuthHost />

@@ -63,9 +63,12 @@ test.describe('home', () => {
 
   test("'See more' opens the collection", async ({ page }) => {
     await page.goto('/');
+    // The tab title follows the route (src/routes/-components/DocumentTitle.tsx).
+    await expect(page).toHaveTitle('QuickCart: groceries delivered in minutes');
     await page.getByRole('link', { name: 'See more' }).click();
     await expect(page).toHaveURL(/\/collection$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Buy All Products Online' })).toBeVisible();
+    await expect(page).toHaveTitle('All Products | QuickCart');
   });
 });
 
@@ -83,6 +86,7 @@ test.describe('category listing', () => {
     const sidebar = page.getByRole('navigation', { name: 'Vegetables & Fruits categories' });
     await expect(sidebar.getByRole('button', { name: 'All' })).toHaveAttribute('aria-current', 'true');
     await expect(page.getByRole('heading', { level: 1, name: 'Buy Vegetables & Fruits Online' })).toBeVisible();
+    await expect(page).toHaveTitle('Buy Vegetables & Fruits Online | QuickCart');
     await sidebar.getByRole('button', { name: 'Fresh Fruits' }).click();
     await expect(page).toHaveURL(/sub=fresh-fruits/);
     await expect(sidebar.getByRole('button', { name: 'Fresh Fruits' })).toHaveAttribute('aria-current', 'true');
@@ -144,6 +148,7 @@ test.describe('product page', () => {
     const product = data.find((p: { discount: number; inStock: boolean }) => p.discount > 0 && p.inStock) ?? data[0];
     await page.goto(`/products/${product.id}`);
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page).toHaveTitle(`${product.name} | QuickCart`);
     await expect(page.getByRole('img', { name: product.name }).first()).toBeVisible();
     await expect(page.getByText('Product MRP')).toBeVisible();
     await expect(page.getByText('(245 Reviews)')).toBeVisible();

@@ -11,17 +11,6 @@ import type { Address } from './types';
  */
 clearOnSignOut('addresses', 'selectedAddress', 'deliveryAddress');
 
-/** The last list fetched for the signed-in customer: shown while offline. */
-export const addressesAtom = atomWithStorage<Address[]>('addresses', [], idbStorage<Address[]>(), { getOnInit: true });
-
-/** The address being edited; none means the form adds (spec point 4). */
-export const selectedAddressAtom = atomWithStorage<Address | null>(
-  'selectedAddress',
-  null,
-  idbStorage<Address | null>(),
-  { getOnInit: true },
-);
-
 /** Where this order goes, chosen in the cart's 'Select delivery address' view. */
 export const deliveryAddressAtom = atomWithStorage<Address | null>(
   'deliveryAddress',

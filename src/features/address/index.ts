@@ -1,4 +1,5 @@
-export { addressesAtom, deliveryAddressAtom, deliveryAddressSnapshotAtom, selectedAddressAtom } from './atoms';
+export { deliveryAddressAtom, deliveryAddressSnapshotAtom } from './atoms';
+export { addressesAtom, selectedAddressAtom } from './book-atoms';
 export { registerAddressMutationDefaults } from './register';
 export { addressesQueryOptions } from './api/get-addresses';
 export { CartAddressView, loadCartAddressView, SavedAddresses } from './lazy';

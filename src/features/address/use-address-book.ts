@@ -12,7 +12,7 @@ import {
 } from './api/address-mutations';
 import { dismissNotice, useAddressNotices } from './api/address-notices';
 import { useAddresses } from './api/get-addresses';
-import { addressesAtom } from './atoms';
+import { addressesAtom } from './book-atoms';
 import { ADDRESS_BANNERS } from './constants';
 import type { Address } from './types';
 

@@ -11,7 +11,7 @@ import { browserAuth } from './session';
 export const customerApi = api.extend({
   hooks: {
     afterResponse: [
-      async (_request, _options, response, { retryCount }) => {
+      async ({ response, retryCount }) => {
         if (response.status !== 401 || retryCount > 0) return;
         if (await browserAuth.refresh()) return ky.retry({ delay: 0, code: 'SESSION_REFRESHED' });
       },

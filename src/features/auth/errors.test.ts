@@ -1,58 +1,61 @@
-import { HTTPError, TimeoutError } from 'ky';
+import ky, { NetworkError, TimeoutError } from 'ky';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { verifyOtp } from './api/verify-otp';
 import { AuthError, loginVerifyMessage, otpRequestErrorMessage, verifyErrorMessage } from './errors';
 
 const request = new Request('http://localhost/api/customer/public', { method: 'POST' });
-const httpError = (status: number, body?: unknown) =>
-  new HTTPError(
-    new Response(body === undefined ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    }),
-    request,
-    // ky's normalized options; the error only keeps them.
-    {} as ConstructorParameters<typeof HTTPError>[2],
+/** The error ky itself throws for this answer (it reads the body into `data`). */
+const failed = (fetch: () => Promise<Response>) =>
+  ky.post('http://localhost/api/customer/public', { fetch, retry: 0 }).then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error,
   );
-const networkError = () => new TypeError('Failed to fetch');
+const httpError = (status: number, body?: unknown) =>
+  failed(async () => (body === undefined ? new Response(null, { status }) : Response.json(body, { status })));
+const networkError = () => failed(() => Promise.reject(new TypeError('Failed to fetch')));
 const timeoutError = () => new TimeoutError(request);
 
 describe('the sign-in error catalogue (spec point 8)', () => {
   it('OTP request: the server message, else Failed to request OTP; network; unknown', async () => {
-    expect(await otpRequestErrorMessage(httpError(429, { success: false, message: 'Please wait 20 seconds' }))).toBe(
-      'Please wait 20 seconds',
-    );
-    expect(await otpRequestErrorMessage(httpError(500))).toBe('Failed to request OTP');
-    expect(await otpRequestErrorMessage(httpError(502, { success: false }))).toBe('Failed to request OTP');
-    expect(await otpRequestErrorMessage(networkError())).toBe('Network error. Please try again.');
+    expect(
+      await otpRequestErrorMessage(await httpError(429, { success: false, message: 'Please wait 20 seconds' })),
+    ).toBe('Please wait 20 seconds');
+    expect(await otpRequestErrorMessage(await httpError(500))).toBe('Failed to request OTP');
+    expect(await otpRequestErrorMessage(await httpError(502, { success: false }))).toBe('Failed to request OTP');
+    // ky wraps the fetch failures it recognises; a wording it does not know stays a TypeError.
+    expect(await networkError()).toBeInstanceOf(NetworkError);
+    expect(await otpRequestErrorMessage(await networkError())).toBe('Network error. Please try again.');
+    expect(await otpRequestErrorMessage(new TypeError('Load failed'))).toBe('Network error. Please try again.');
     expect(await otpRequestErrorMessage(timeoutError())).toBe('Network error. Please try again.');
     expect(await otpRequestErrorMessage(new Error('boom'))).toBe('An unknown error occurred.');
   });
 
   it('verification: the server message, else the three fallbacks', async () => {
-    expect(await verifyErrorMessage(httpError(410, { message: 'OTP expired. Please request a new one.' }))).toBe(
+    expect(await verifyErrorMessage(await httpError(410, { message: 'OTP expired. Please request a new one.' }))).toBe(
       'OTP expired. Please request a new one.',
     );
-    expect(await verifyErrorMessage(httpError(500))).toBe('Verification failed');
-    expect(await verifyErrorMessage(networkError())).toBe('OTP verification failed.');
+    expect(await verifyErrorMessage(await httpError(500))).toBe('Verification failed');
+    expect(await verifyErrorMessage(await networkError())).toBe('OTP verification failed.');
     expect(await verifyErrorMessage(new Error('boom'))).toBe('Unknown error during OTP verification.');
     expect(await verifyErrorMessage(new AuthError('Invalid response format.'))).toBe('Invalid response format.');
   });
 
   it('in the dialog a wrong code is always Invalid OTP; a lost connection says so', async () => {
-    expect(await loginVerifyMessage(httpError(401, { message: 'Nope' }))).toEqual({
+    expect(await loginVerifyMessage(await httpError(401, { message: 'Nope' }))).toEqual({
       message: 'Invalid OTP. Please try again.',
       network: false,
       codeEnded: false,
     });
-    expect(await loginVerifyMessage(networkError())).toEqual({
+    expect(await loginVerifyMessage(await networkError())).toEqual({
       message: 'Network error. Please try again.',
       network: true,
       codeEnded: false,
     });
     expect(
-      await loginVerifyMessage(httpError(429, { message: 'Too many wrong attempts. Please request a new OTP.' })),
+      await loginVerifyMessage(await httpError(429, { message: 'Too many wrong attempts. Please request a new OTP.' })),
     ).toEqual({ message: 'Too many wrong attempts. Please request a new OTP.', network: false, codeEnded: true });
   });
 });

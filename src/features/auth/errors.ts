@@ -1,6 +1,6 @@
-import { HTTPError, TimeoutError } from 'ky';
+import { HTTPError, NetworkError, TimeoutError } from 'ky';
 
-import { serverMessage } from '../../lib/api-client';
+import { serverMessage } from '../../lib/server-message';
 
 /** Every sign-in message a shopper can see, word for word from the spec (points 5 and 8). */
 export const AUTH_ERRORS = {
@@ -34,10 +34,12 @@ export type Failure =
 
 export async function classifyFailure(error: unknown): Promise<Failure> {
   if (error instanceof HTTPError) {
-    return { kind: 'server', status: error.response.status, message: await serverMessage(error) };
+    return { kind: 'server', status: error.response.status, message: serverMessage(error) };
   }
-  // fetch rejects with a TypeError when no response arrives at all.
-  if (error instanceof TimeoutError || error instanceof TypeError) return { kind: 'network' };
+  // No answer at all: ky wraps the fetch failures it recognises in a NetworkError; any other
+  // TypeError from fetch (a browser wording ky does not know) means the same.
+  if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof TypeError)
+    return { kind: 'network' };
   if (error instanceof AuthError) return { kind: 'client', message: error.message };
   return { kind: 'unknown' };
 }

@@ -16,7 +16,8 @@ import {
   type CartItem,
   type CartProduct,
 } from './cart-logic';
-import { CART_TEXT, DELIVERY_CHARGE, FREE_DELIVERY_THRESHOLD, HANDLING_CHARGE } from './constants';
+import { DELIVERY_CHARGE, FREE_DELIVERY_THRESHOLD, HANDLING_CHARGE } from './constants';
+import { CART_TEXT } from './texts';
 
 const tomato: CartProduct = {
   id: 1,

@@ -5,11 +5,11 @@ export {
   productListInfiniteOptions,
   productSearchQueryOptions,
   searchProducts,
-  useProductList,
   useProductSearch,
   useProductSuggestions,
   type ProductFilters,
 } from './api/search-products';
+export { useProductList } from './api/use-product-list';
 export { collectionListing, resolveListing, type Listing } from './listing';
 export { cityCheckQueryOptions } from './api/get-city-check';
 export { CategoryCards, GroceryKitchenTile, PromoGrid } from './components/HomeCategories';

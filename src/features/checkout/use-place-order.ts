@@ -4,7 +4,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 
 import type { CurrentLine, OrderLine } from '../../../server/schemas/order';
-import { serverMessage } from '../../lib/api-client';
+import { serverMessage } from '../../lib/server-message';
 import type { Address } from '../address';
 import { clearCartAtom } from '../cart';
 import { placeOrder, type PlaceOrderOutcome } from './api/place-order';
@@ -68,8 +68,7 @@ export function usePlaceOrder({ address, lines, useGiftCard }: Order, { updateCa
     mutationFn: placeOrder,
     onMutate: () => setFeedback(null),
     onSuccess: settle,
-    onError: async (failure) =>
-      setFeedback({ tone: 'error', message: (await serverMessage(failure)) ?? CHECKOUT_TEXT.placeFailed }),
+    onError: (failure) => setFeedback({ tone: 'error', message: serverMessage(failure) ?? CHECKOUT_TEXT.placeFailed }),
   });
 
   const place = () => {

@@ -1,3 +1,2 @@
 /** Spec point 2: the location picker shows a fixed label until serviceability arrives. */
 export const LOCATION_LABEL = 'Maharashtra, India';
-export const TOP_CITIES = ['Bangalore', 'Noida', 'Delhi', 'Mumbai'] as const;

@@ -11,12 +11,5 @@ export const POLICY_LINKS = {
 
 export type PolicyLink = (typeof POLICY_LINKS)[keyof typeof POLICY_LINKS];
 
-export const POLICY_LINK_LIST: readonly PolicyLink[] = [
-  POLICY_LINKS.privacy,
-  POLICY_LINKS.shipping,
-  POLICY_LINKS.terms,
-  POLICY_LINKS.refund,
-];
-
 /** The tab title of a policy page. */
 export const policyDocumentTitle = (policy: { title: string }) => `${policy.title} | QuickCart`;

@@ -20,6 +20,3 @@ export const DEFAULT_SORT: SortOption = 'relevance';
 
 export const isSortOption = (value: unknown): value is SortOption =>
   SORT_OPTIONS.some((option) => option.value === value);
-
-export const sortLabel = (value: SortOption) =>
-  SORT_OPTIONS.find((option) => option.value === value)?.label ?? 'Relevance';

@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { displayMobile, useLogout, useSession } from '../../auth';
 import { ACCOUNT_LINKS, useGlobalLoader } from '../../layout';
 import * as styles from './Account.css';
-import { BagIcon, PinIcon, UserIcon } from '../../../components/Icons';
+import { PinIcon } from '../../../components/Icons';
+import { BagIcon, UserIcon } from '../../../components/ScreenIcons';
 import { ChevronRightIcon, GiftIcon, HelpIcon, LockIcon, LogoutIcon } from './AccountIcons';
 
 const ICONS = {

@@ -1,7 +1,7 @@
 import { HTTPError, type KyResponse } from 'ky';
 import type { QueryClient } from '@tanstack/react-query';
 
-import { serverMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/server-message';
 import { customerApi } from '../../auth';
 import { ADDRESS_BANNERS } from '../constants';
 import type { AddressPayload } from '../types';
@@ -59,7 +59,7 @@ async function send(kind: AddressMutationKind, call: () => Promise<KyResponse>):
     if (error instanceof HTTPError) {
       // Deleting what is already gone (a replay, another device) reaches the state asked for.
       if (kind === 'delete' && error.response.status === 404) return;
-      throw new AddressCallError((await serverMessage(error)) ?? FAILED[kind], error.response.status);
+      throw new AddressCallError(serverMessage(error) ?? FAILED[kind], error.response.status);
     }
     throw error;
   }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { serverMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/server-message';
 import { customerApi } from '../../auth';
 import type { Address } from '../types';
 
@@ -16,7 +16,7 @@ export async function getAddresses(customerId: string): Promise<Address[]> {
     return body.data;
   } catch (error) {
     // Spec point 8: the banner prefers the server's message.
-    const message = await serverMessage(error);
+    const message = serverMessage(error);
     if (message && error && typeof error === 'object') Object.assign(error, { serverMessage: message });
     throw error;
   }

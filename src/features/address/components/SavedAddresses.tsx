@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/Dialog';
 import { Popover } from '../../../components/Popover';
 import { Spinner } from '../../../components/Spinner';
 import type { DeleteVariables } from '../api/address-mutations';
-import { selectedAddressAtom } from '../atoms';
+import { selectedAddressAtom } from '../book-atoms';
 import { ADDRESS_TEXT } from '../constants';
 import type { Address } from '../types';
 import { useAddressBook, type AddressRowView } from '../use-address-book';

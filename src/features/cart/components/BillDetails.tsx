@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { formatRupees } from '../../../lib/money';
 import { visuallyHidden } from '../../../styles/utilities.css';
 import type { Bill } from '../cart-logic';
-import { CART_TEXT } from '../constants';
+import { CART_TEXT } from '../texts';
 import * as styles from './BillDetails.css';
 
 export type Charge = 'delivery' | 'handling';

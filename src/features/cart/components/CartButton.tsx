@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { formatRupees } from '../../../lib/money';
 import { popupActionAtom } from '../../popups';
 import { cartTotalsAtom } from '../atoms';
-import { CART_TEXT, itemsLabel } from '../constants';
+import { EMPTY_CART_BUTTON_LABEL, itemsLabel } from '../constants';
 import * as styles from './CartButton.css';
 import { CartIcon } from '../../../components/Icons';
 
@@ -28,7 +28,7 @@ export function CartButton() {
           <span>{itemsLabel(totalQuantity)}</span> <span>{formatRupees(itemsTotal)}</span>
         </span>
       ) : (
-        <span>{CART_TEXT.emptyButtonLabel}</span>
+        <span>{EMPTY_CART_BUTTON_LABEL}</span>
       )}
     </button>
   );

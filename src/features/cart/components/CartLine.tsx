@@ -2,7 +2,7 @@ import { QuantityStepper } from '../../../components/QuantityStepper';
 import { formatRupees } from '../../../lib/money';
 import { visuallyHidden } from '../../../styles/utilities.css';
 import type { CartItem } from '../cart-logic';
-import { CART_TEXT } from '../constants';
+import { CART_TEXT } from '../texts';
 import * as styles from './CartLine.css';
 
 interface Props {

@@ -14,12 +14,14 @@ import { useSession } from '../../auth';
 import { serviceabilityQueryOptions } from '../../location';
 import { popupActionAtom, usePopup } from '../../popups';
 import { priceChangedIdsAtom, proceedStepAtom } from '../atoms';
-import { CART_TEXT } from '../constants';
+import { CART_TEXT } from '../texts';
 import { useCart } from '../use-cart';
 import { BillDetails, type Charge } from './BillDetails';
-import { CartIcon, ClockIcon } from '../../../components/Icons';
+import { CartIcon, createIcon } from '../../../components/Icons';
 import { CartLine } from './CartLine';
 import * as styles from './CartPanel.css';
+
+const ClockIcon = createIcon('M4 13a8 8 0 1 0 16 0a8 8 0 1 0-16 0M12 9v4l2.5 2.5M9 2h6');
 
 /** The cart side panel, open while popups.cart is true (spec point 2, overlays). */
 export function CartPanel() {

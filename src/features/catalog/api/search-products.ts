@@ -3,7 +3,6 @@ import {
   keepPreviousData,
   queryOptions,
   useQuery,
-  useInfiniteQuery,
   useSuspenseQuery,
 } from '@tanstack/react-query';
 
@@ -48,7 +47,3 @@ export const productListInfiniteOptions = (filters: Omit<ProductFilters, 'page'>
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
-
-/** Keeps the previous listing while another sort or sub-category loads. */
-export const useProductList = (filters: Omit<ProductFilters, 'page'>) =>
-  useInfiniteQuery({ ...productListInfiniteOptions(filters), placeholderData: keepPreviousData });

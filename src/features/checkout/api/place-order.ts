@@ -39,7 +39,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutc
   } catch (error) {
     // 422: the key already placed a different order (the next attempt takes a new key).
     if (error instanceof HTTPError && [404, 409, 422].includes(error.response.status)) {
-      const body = (await error.response.json().catch(() => null)) as OrderConflict | null;
+      // ky has already read the body into `data` (undefined when it was not JSON).
+      const body = (error.data ?? null) as OrderConflict | null;
       if (body?.reason === 'changed' && body.items)
         return { kind: 'changed', message: body.message, items: body.items };
       if (body?.message) return { kind: 'refused', message: body.message };

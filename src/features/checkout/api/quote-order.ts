@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { HTTPError } from 'ky';
 
 import type { OrderLine, QuoteResponse } from '../../../../server/schemas/order';
-import { serverMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/server-message';
 import { customerApi } from '../../auth';
 
 export interface QuoteInput {
@@ -29,7 +29,7 @@ export const quoteOrder = (input: QuoteInput, { signal }: { signal?: AbortSignal
       (body) => body.data,
       async (error: unknown) => {
         if (error instanceof HTTPError && error.response.status < 500) {
-          const message = await serverMessage(error);
+          const message = serverMessage(error);
           if (message) throw new ServerMessage(message);
         }
         throw error;

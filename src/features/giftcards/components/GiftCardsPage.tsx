@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { WalletEntry } from '../../../../server/schemas/order';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
-import { serverMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/server-message';
 import { formatRupees } from '../../../lib/money';
 import { AccountPage } from '../../account';
 import { SUPPORT_EMAIL } from '../../policies';
@@ -122,7 +122,7 @@ function RedeemForm() {
       setResult({ ok: true, text: answer.message });
       setCode('');
     } catch (error) {
-      setResult({ ok: false, text: (await serverMessage(error)) ?? REDEEM_FAILED });
+      setResult({ ok: false, text: serverMessage(error) ?? REDEEM_FAILED });
     }
   }
 

@@ -4,7 +4,7 @@ import { Popover } from '../../../components/Popover';
 import { displayMobile, useLogout, type Session } from '../../auth';
 import { ACCOUNT_LINKS } from '../account-links';
 import { useGlobalLoader } from '../use-global-loader';
-import { UserIcon } from '../../../components/Icons';
+import { UserIcon } from '../../../components/ScreenIcons';
 import * as styles from './AccountMenu.css';
 
 /** My Account for customers: a dropdown on desktop, a link to /account on mobile. */

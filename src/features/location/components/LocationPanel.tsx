@@ -4,11 +4,15 @@ import { useId, useState } from 'react';
 
 import { Spinner } from '../../../components/Spinner';
 import { serviceabilityQueryOptions, type Place } from '../api/get-serviceability';
-import { TOP_CITIES } from '../constants';
 import { chosenLocationAtom, chosenLocationSnapshotAtom, isChosenLocation } from '../location-atoms';
-import { CrosshairIcon } from '../../../components/Icons';
+import { createIcon } from '../../../components/Icons';
 import * as panelStyles from './LocationPanel.css';
 import * as styles from './LocationPicker.css';
+
+const CrosshairIcon = createIcon('M5 12a7 7 0 1 0 14 0a7 7 0 1 0-14 0M12 2v3M12 19v3M2 12h3M19 12h3', 18);
+
+/** Spec point 2: the top cities the panel offers (only the panel shows them). */
+const TOP_CITIES = ['Bangalore', 'Noida', 'Delhi', 'Mumbai'] as const;
 
 /** City centres of the top cities (spec point 2), to ask the server whether and how soon it delivers. */
 const CITY_CENTRES: Record<(typeof TOP_CITIES)[number], Place> = {

@@ -5,7 +5,7 @@ import type { Order } from '../../../../server/schemas/order';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
-import { serverMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/server-message';
 import { formatRupees } from '../../../lib/money';
 import { visuallyHidden } from '../../../styles/utilities.css';
 import { AccountPage } from '../../account';
@@ -215,7 +215,7 @@ function CancelDialog({ orderId, open, onClose }: { orderId: string; open: boole
       await cancel.cancel(reason);
       onClose();
     } catch (failure) {
-      setError((await serverMessage(failure)) ?? ORDER_TEXT.cancelFailed);
+      setError(serverMessage(failure) ?? ORDER_TEXT.cancelFailed);
     }
   }
 

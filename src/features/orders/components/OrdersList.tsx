@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
-import { BagIcon } from '../../../components/Icons';
+import { BagIcon } from '../../../components/ScreenIcons';
 import { Spinner } from '../../../components/Spinner';
 
 import { formatRupees } from '../../../lib/money';

@@ -1,5 +1,5 @@
 import { Popover } from '../../../components/Popover';
-import { SORT_OPTIONS, sortLabel, type SortChoice, type SortOption } from '../sort-options';
+import { SORT_OPTIONS, type SortChoice, type SortOption } from '../sort-options';
 import * as styles from './SortMenu.css';
 
 interface Props {
@@ -8,6 +8,8 @@ interface Props {
   options?: readonly SortChoice[];
   className?: string;
 }
+
+const sortLabel = (value: SortOption) => SORT_OPTIONS.find((option) => option.value === value)?.label ?? 'Relevance';
 
 /** The sort dropdown of search results and category listings; picking an option closes it. */
 export function SortMenu({ value, onChange, options = SORT_OPTIONS, className }: Props) {

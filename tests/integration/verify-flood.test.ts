@@ -110,7 +110,11 @@ describe('150 checks of one number at once', () => {
     const { answers, early } = await flood(mobile, right, FLOOD, release);
     if (onPostgres()) expect(early).toBe(FLOOD);
     expect(answers.map((res) => res.statusCode)).toEqual(Array<number>(FLOOD).fill(429));
-    expect(answers[0]!.json()).toEqual({ success: false, code: 'OTP_LOCKED', message: AUTH_MESSAGES.otpTooManyAttempts });
+    expect(answers[0]!.json()).toEqual({
+      success: false,
+      code: 'OTP_LOCKED',
+      message: AUTH_MESSAGES.otpTooManyAttempts,
+    });
     expect(Number(answers[0]!.headers['retry-after'])).toBeLessThanOrEqual(30);
   });
 

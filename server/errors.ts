@@ -35,7 +35,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'A state-changing request is not `application/json`' },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
-    description: 'The `Idempotency-Key` already placed a different order: place the order again with a new key',
+    description:
+      'The `Idempotency-Key` already placed an order that differs from this request: check My Orders, then send a new key',
   },
   RATE_LIMITED: { status: 429, description: 'Too many requests: wait for `Retry-After` seconds' },
   OTP_LOCKED: { status: 429, description: 'Too many wrong codes: this code is ended, request a new one' },

@@ -2,7 +2,8 @@
 export const ORDER_MESSAGES = {
   placed: 'Order placed',
   replayed: 'Order already placed',
-  keyReused: 'This request was already used for a different order. Please place the order again.',
+  keyReused:
+    'This request was already used for an order that may have been placed. Check My Orders before you place it again.',
   notFound: 'Order not found.',
   addressNotFound: 'Address not found. Please choose one of your saved addresses.',
   changed:

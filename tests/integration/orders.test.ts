@@ -199,7 +199,8 @@ describe('placing an order', () => {
       expect(res.json(), what).toEqual({
         success: false,
         code: 'IDEMPOTENCY_KEY_REUSED',
-        message: 'This request was already used for a different order. Please place the order again.',
+        message:
+          'This request was already used for an order that may have been placed. Check My Orders before you place it again.',
       });
     }
     // The same cart split over two lines is the same request.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 
 import {
   budgetDecision,
@@ -256,16 +256,16 @@ export async function discardChallenge(
     await tx.delete(otpChallenges).where(eq(otpChallenges.id, challenge.challengeId));
     if (!challenge.enforced) return;
     const { prefixKey, allKey } = otpBudgetKeys(challenge.mobile);
-    await tx
-      .update(rateCounters)
-      .set({ hits: sql`${rateCounters.hits} - 1` })
-      .where(
-        and(
-          inArray(rateCounters.key, [prefixKey, allKey]),
-          eq(rateCounters.windowStart, challenge.budgetStart),
-          gt(rateCounters.hits, 0),
-        ),
-      );
+    // One row at a time, in the order a code request locks them (prefix, then all): one UPDATE
+    // over both could lock them the other way round and deadlock with a request on PostgreSQL.
+    for (const key of [prefixKey, allKey]) {
+      await tx
+        .update(rateCounters)
+        .set({ hits: sql`${rateCounters.hits} - 1` })
+        .where(
+          and(eq(rateCounters.key, key), eq(rateCounters.windowStart, challenge.budgetStart), gt(rateCounters.hits, 0)),
+        );
+    }
   });
 }
 

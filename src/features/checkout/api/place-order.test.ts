@@ -13,7 +13,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('placeOrder', () => {
   it("passes on the server's refusal of a key that already placed a different order", async () => {
-    const message = 'This request was already used for a different order. Please place the order again.';
+    const message =
+      'This request was already used for an order that may have been placed. Check My Orders before you place it again.';
     const sent: string[] = [];
     vi.stubGlobal('fetch', async (request: Request) => {
       sent.push(request.headers.get('Idempotency-Key') ?? '');

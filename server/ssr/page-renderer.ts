@@ -57,6 +57,8 @@ export interface PageRendererStats {
 type Answer = { ready: true } | { id: number; page: RenderedPage | null; error?: string };
 
 /** Timeouts in a row after which the worker is taken to be stuck and is started afresh. */
+/** How long closing waits for the worker thread to stop. */
+const CLOSE_WAIT_MS = 5000;
 const STUCK_AFTER = 3;
 /** Starts in a row that fail before answering once, after which rendering is given up. */
 const GIVE_UP_AFTER = 3;
@@ -129,8 +131,24 @@ export class PageRenderer {
     this.closed = true;
     for (const id of [...this.waiting.keys()]) this.answer(id, null);
     this.running.clear();
-    await this.worker?.terminate();
+    const worker = this.worker;
     this.worker = null;
+    if (!worker) return;
+    // A worker busy in native code can take its time to stop; closing the server does not wait
+    // for it beyond a bound (the thread goes with the process).
+    let bound: NodeJS.Timeout | undefined;
+    await Promise.race([
+      worker.terminate(),
+      new Promise<void>((resolve) => {
+        bound = setTimeout(() => {
+          this.log.warn({ waitedMs: CLOSE_WAIT_MS }, 'the page renderer did not stop in time; closing without it');
+          worker.unref();
+          resolve();
+        }, CLOSE_WAIT_MS);
+        bound.unref();
+      }),
+    ]);
+    clearTimeout(bound);
   }
 
   private remember(url: string, page: RenderedPage | null) {

@@ -38,6 +38,10 @@ export async function createTestApp(
     database: testDb.database,
     config,
     async close() {
+      // The test's own keep-alive connections (fetch against a listening app): every request is
+      // answered by now, but one whose body the test never read can still count as busy, and
+      // app.close() would then wait for Fastify's 72 s keep-alive timeout.
+      app.server.closeAllConnections();
       await app.close();
       await testDb.dispose();
     },

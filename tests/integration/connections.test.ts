@@ -2,7 +2,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { trustedPeers } from '../../server/connection-limits';
+import { trustedPeer } from '../../server/trusted-peer';
 import { createTestApp } from '../setup/test-app';
 
 /**
@@ -105,7 +105,7 @@ describe('connections per address', () => {
   });
 
   it('tells trusted proxies by address, network and named range', () => {
-    const trusted = trustedPeers(['10.0.0.0/8', '2001:db8::1', 'loopback']);
+    const trusted = trustedPeer(['10.0.0.0/8', '2001:db8::1', 'loopback']);
     expect(trusted('10.1.2.3')).toBe(true);
     expect(trusted('::ffff:10.1.2.3')).toBe(true);
     expect(trusted('2001:db8::1')).toBe(true);
@@ -113,6 +113,6 @@ describe('connections per address', () => {
     expect(trusted('::1')).toBe(true);
     expect(trusted('11.0.0.1')).toBe(false);
     expect(trusted('2001:db8::2')).toBe(false);
-    expect(trustedPeers(false)('127.0.0.1')).toBe(false);
+    expect(trustedPeer(false)('127.0.0.1')).toBe(false);
   });
 });

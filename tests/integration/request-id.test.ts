@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { trustedPeer } from '../../server/request-id';
+import { trustedPeer } from '../../server/trusted-peer';
 import { createTestApp } from '../setup/test-app';
 import { json, numberFactory } from './auth-helpers';
 

@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 
 import type { AppConfig } from './config';
 import { limitConnectionsPerAddress } from './connection-limits';
@@ -43,7 +43,6 @@ export interface BuildAppOptions {
   database: Database;
   /** Close the database when the app closes (true for the process; tests may share one). */
   closeDatabase?: boolean;
-  logger?: FastifyServerOptions['logger'];
   /** Where the log goes instead of stdout (tests read it); the usual serializers still apply. */
   logStream?: { write(line: string): void };
   /** Where expiries and limits read the time; tests and benchmarks may supply their own. */
@@ -105,7 +104,6 @@ export async function buildApp({
   config,
   database,
   closeDatabase = true,
-  logger,
   logStream,
   clock = { now: () => systemClock.now() },
 }: BuildAppOptions) {
@@ -113,7 +111,7 @@ export async function buildApp({
     throw new Error('config.jwtSecret is empty: complete the configuration with withSharedSecrets (db/secrets.ts)');
   }
   const app = Fastify({
-    logger: logger ?? { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
+    logger: { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
     bodyLimit: 64 * 1024,
     // A slow client may not hold a connection open for long (issue 15): the headers within
     // HEADERS_TIMEOUT_MS (checked every second, not Node's 30 s), the whole request within 30 s.

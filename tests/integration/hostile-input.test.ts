@@ -1,11 +1,8 @@
-import path from 'node:path';
 import { Writable } from 'node:stream';
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openTestDatabase } from '../setup/template-db';
+import { createTestApp, type TestApp } from '../setup/test-app';
 import { json, lastCode, numberFactory, requestOtp, verifyOtp } from './auth-helpers';
 
 /**
@@ -14,8 +11,8 @@ import { json, lastCode, numberFactory, requestOtp, verifyOtp } from './auth-hel
  */
 
 const logLines: string[] = [];
-let app: Awaited<ReturnType<typeof buildApp>>;
-let dispose: () => Promise<void>;
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let app: TestApp;
 let dataDir: string;
 const nextNumber = numberFactory('93');
 let token: string;
@@ -23,31 +20,15 @@ let customerId: string;
 let mobile: string;
 
 beforeAll(async () => {
-  const testDb = await openTestDatabase(inject('templateDir'));
-  dataDir = testDb.dataDir;
-  const config = loadConfig(
-    {},
-    {
-      env: 'test',
-      dataDir,
-      databaseUrl: undefined,
-      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
-      distDir: path.join(dataDir, 'no-client'),
-      logLevel: 'info',
-    },
-  );
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
       done();
     },
   });
-  app = await buildApp({ config, database: testDb.database, closeDatabase: false, logStream: stream });
-  await app.ready();
-  dispose = async () => {
-    await app.close();
-    await testDb.dispose();
-  };
+  ctx = await createTestApp({ logLevel: 'info' }, { logStream: stream });
+  app = ctx.app;
+  dataDir = ctx.config.dataDir;
   mobile = nextNumber();
   expect((await requestOtp(app, mobile)).statusCode).toBe(200);
   const verified = await verifyOtp(app, mobile, lastCode(dataDir, mobile));
@@ -55,7 +36,7 @@ beforeAll(async () => {
   token = body.token;
   customerId = body.data.id;
 });
-afterAll(async () => dispose());
+afterAll(async () => ctx?.close());
 
 const auth = () => ({ authorization: `Bearer ${token}` });
 

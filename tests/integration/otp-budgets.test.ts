@@ -36,6 +36,7 @@ beforeAll(async () => {
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
       distDir: path.join(dataDir, 'no-client'),
       otpLimits: { ...DEFAULT_OTP_LIMITS, perPrefixPerHour: 3, perHour: 5 },
+      logLevel: 'warn',
     },
   );
   const stream = new Writable({
@@ -46,7 +47,7 @@ beforeAll(async () => {
       done();
     },
   });
-  app = await buildApp({ config, database: testDb.database, closeDatabase: false, logger: { level: 'warn', stream } });
+  app = await buildApp({ config, database: testDb.database, closeDatabase: false, logStream: stream });
   await app.ready();
 });
 beforeEach(() => {

@@ -57,7 +57,7 @@ function logCapture() {
       done();
     },
   });
-  return { lines, logger: { level: 'info', stream } };
+  return { lines, stream };
 }
 
 describe('without a trusted proxy', () => {
@@ -153,7 +153,10 @@ describe('log lines', () => {
   const capture = logCapture();
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'storefront-request-id-'));
-    ctx = await createTestApp({ trustProxy: ['loopback'], distDir: miniatureBuild(root) }, { logger: capture.logger });
+    ctx = await createTestApp(
+      { trustProxy: ['loopback'], distDir: miniatureBuild(root), logLevel: 'info' },
+      { logStream: capture.stream },
+    );
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   }, 60_000);
   afterAll(async () => {

@@ -1,6 +1,5 @@
 import path from 'node:path';
 
-import type { FastifyServerOptions } from 'fastify';
 import { inject } from 'vitest';
 
 import { buildApp } from '../../server/app';
@@ -11,12 +10,12 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * The real app on a seeded database of its own. Call `close()` when done (afterAll): it closes
- * the app and removes the database copy. `logger` replaces the silent one (e.g. a pino
- * destination stream that a test reads).
+ * the app and removes the database copy. `logStream` receives the log (at the configured
+ * `logLevel`, with the app's own serializers) for a test to read.
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  { logger }: { logger?: FastifyServerOptions['logger'] } = {},
+  { logStream }: { logStream?: { write(line: string): void } } = {},
 ) {
   const testDb = await openTestDatabase(inject('templateDir'));
   const config = loadConfig(
@@ -31,7 +30,7 @@ export async function createTestApp(
       ...overrides,
     },
   );
-  const app = await buildApp({ config, database: testDb.database, closeDatabase: false, logger });
+  const app = await buildApp({ config, database: testDb.database, closeDatabase: false, logStream });
   await app.ready();
   return {
     app,

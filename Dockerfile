@@ -38,7 +38,9 @@ RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node
 EXPOSE 3000
+# Liveness, not readiness: /readyz says 503 while the server sheds load, and a busy server is
+# not a dead one. A load balancer reads /readyz to steer traffic away.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["/app/node_modules/.bin/node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["/app/node_modules/.bin/node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # What `npm run serve` runs, without npm in between: the server is PID 1 and gets SIGTERM itself.
 CMD ["/app/node_modules/.bin/node", "--enable-source-maps", "dist-node/server.js"]

@@ -11,7 +11,9 @@ export default defineConfig({
   // One retry under CI: a test that passes only on retry is reported as flaky (the summary and
   // the JSON report name it), so it is seen and fixed rather than blocking every landing.
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A whole shopper journey (sign-in, address, checkout, payment) takes 15-30 s here beside the
+  // other worker's server and browser on two cores; 60 s leaves room without hiding a hang.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
   outputDir: '.tmp/test-results',

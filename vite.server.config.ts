@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -13,10 +14,19 @@ const OUT_DIR = 'dist-node';
 
 /**
  * Files the server reads beside its own module at run time (`import.meta.url`): the migrations
- * (server/db/client.ts) and the page renderer's thread (server/ssr/page-renderer.ts). Every chunk
+ * (server/db/client.ts) and the page renderer's thread (server/ssr/page-renderer.ts); the gazetteer's
+ * data file is written there too (writeGazetteer). Every chunk
  * is written flat into OUT_DIR, so each module's `import.meta.url` points there.
  */
 const RUNTIME_FILES = ['server/db/migrations', 'server/ssr/page-worker.mjs'];
+
+/**
+ * The gazetteer's compact file (decision 027), read beside the server module at run time; made
+ * by a script in its own process (it needs the TypeScript loader and the data packages).
+ */
+function writeGazetteer(outDir: string) {
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-gazetteer.ts', outDir], { stdio: 'inherit' });
+}
 
 function copyRuntimeFiles(): Plugin {
   let outDir = '';
@@ -32,6 +42,7 @@ function copyRuntimeFiles(): Plugin {
         rmSync(target, { recursive: true, force: true });
         cpSync(source, target, { recursive: true });
       }
+      writeGazetteer(outDir);
     },
   };
 }

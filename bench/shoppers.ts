@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 
 import { openDatabase } from '../server/db/client';
-import { addresses, customers, products, sessions } from '../server/db/schema';
+import { addresses, customers, products, sessions, storeStock } from '../server/db/schema';
 import { seedCatalog } from '../server/db/seed/seed';
 import { jwtKey, signAccessToken } from '../server/domain/tokens';
 
@@ -83,12 +83,13 @@ export async function prepareShoppers(options: {
       .from(products)
       .orderBy(products.id)
       .limit(200);
+    // Stock is per dark store (decision 034): ample at every store; the national sum follows.
     await db
-      .update(products)
+      .update(storeStock)
       .set({ stock: 1_000_000 })
       .where(
         inArray(
-          products.id,
+          storeStock.productId,
           catalogue.map((p) => p.id),
         ),
       );
@@ -98,13 +99,19 @@ export async function prepareShoppers(options: {
   }
 }
 
-/** The n-th order of a benchmark: whose, and 1 to 3 products (1 or 2 of each) at their prices. */
-export function nthOrder({ shoppers, catalogue }: Prepared, n: number) {
+/**
+ * The n-th order of a benchmark: whose, and 1 to 3 products (1 or 2 of each) at their prices;
+ * paid as `paymentMethod` says (cash on delivery when not given).
+ */
+export function nthOrder({ shoppers, catalogue }: Prepared, n: number, paymentMethod?: 'cod' | 'upi' | 'card') {
   const shopper = shoppers[n % shoppers.length]!;
   const lines = 1 + (n % 3);
   const items = Array.from({ length: lines }, (_, i) => {
     const product = catalogue[(n * 7 + i * 31) % catalogue.length]!;
     return { productId: product.id, quantity: 1 + ((n + i) % 2), price: product.pricePaise / 100 };
   });
-  return { token: shopper.token, body: JSON.stringify({ addressId: shopper.addressId, items }) };
+  return {
+    token: shopper.token,
+    body: JSON.stringify({ addressId: shopper.addressId, items, ...(paymentMethod && { paymentMethod }) }),
+  };
 }

@@ -83,6 +83,14 @@ try {
     MSG91_AUTH_KEY: 'not-used-by-this-check',
     MSG91_TEMPLATE_ID: 'not-used-by-this-check',
     MSG91_SENDER_ID: 'QCKCRT',
+    // Online payment through Razorpay (the production default): loads the SDK from this install.
+    RAZORPAY_KEY_ID: 'rzp_test_notUsedByThisCheck',
+    RAZORPAY_KEY_SECRET: 'not-used-by-this-check',
+    RAZORPAY_WEBHOOK_SECRET: 'not-used-by-this-check-either',
+    // Web Push (required in production): loads web-push from this install.
+    VAPID_PUBLIC_KEY: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    VAPID_PRIVATE_KEY: 'tUxbf-Mxt1TjtxU2Zj1ZLVXYZlmz7nqrbd4TjkDTVZw',
+    VAPID_SUBJECT: 'mailto:ops@quickcart.example',
     LOG_LEVEL: 'warn',
   };
 

@@ -28,6 +28,12 @@ async function buildDocument() {
         jwtSecret: 'the-openapi-script-signs-nothing-with-this-secret',
         distDir: path.join(dataDir, 'no-client'),
         logLevel: 'silent',
+        // The local gateway reads its generated secrets from the database when it starts; the
+        // routes (and so the document) are the same with online payment off.
+        payments: { provider: 'off' },
+        // Push listens to the order events (a table this empty database lacks) once ready; its
+        // routes are registered either way.
+        push: { enabled: false, publicKey: '', privateKey: '', subject: '' },
       },
     );
     // Registering routes queries nothing, so the database needs no migrations.

@@ -9,6 +9,7 @@ import Fastify, { type FastifyReply } from 'fastify';
 import type { AppConfig } from './config';
 import { limitConnectionsPerAddress } from './connection-limits';
 import { loggerOptions } from './logging';
+import { registerPageCsp } from './web/page-csp';
 import type { Database } from './db/client';
 import { errorBody } from './errors';
 import { openApiOptions } from './openapi';
@@ -20,7 +21,11 @@ import deliveryPlugin from './plugins/delivery';
 import errorsPlugin from './plugins/errors';
 import geoPlugin from './plugins/geo';
 import metricsPlugin from './plugins/metrics';
+import orderEventsPlugin from './plugins/order-events';
+import paymentsPlugin from './plugins/payments';
+import photoPrunePlugin from './plugins/photo-prune';
 import pressurePlugin from './plugins/pressure';
+import pushPlugin from './plugins/push';
 import smsPlugin from './plugins/sms';
 import staticPlugin from './plugins/static';
 import healthRoutes from './routes/health';
@@ -31,8 +36,14 @@ import customerRoutes from './routes/api/customer/index';
 import geoRoutes from './routes/api/geo/index';
 import deliveryRoutes from './routes/api/delivery/index';
 import giftCardRoutes from './routes/api/giftcard/index';
+import opsRoutes from './routes/api/ops/index';
+import opsStockRoutes from './routes/api/ops/stock';
 import orderRoutes from './routes/api/order/index';
+import orderStreamRoutes from './routes/api/order/stream';
+import paymentRoutes from './routes/api/payment/index';
+import localGatewayRoutes from './routes/pay/local';
 import productRoutes from './routes/api/product/index';
+import pushRoutes from './routes/api/push/index';
 import { Category } from './schemas/category';
 import { ErrorResponseSchema } from './schemas/common';
 import { Product } from './schemas/product';
@@ -148,8 +159,9 @@ export async function buildApp({
   });
 
   // External plugins first.
+  const csp = contentSecurityPolicy(tileOrigins(config.mapTiles.url));
   await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(tileOrigins(config.mapTiles.url)),
+    contentSecurityPolicy: csp,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Browsers ignore HSTS over plain http; it is sent when the request came over https (directly
@@ -158,6 +170,8 @@ export async function buildApp({
     // CSP's frame-ancestors 'none' refuses every frame; X-Frame-Options would only repeat it.
     frameguard: false,
   });
+  // The checkout page lets the payment gateway's checkout in (decision 031); no other page does.
+  registerPageCsp(app, csp.directives, config.payments);
   app.addHook('onSend', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https') {
@@ -185,6 +199,10 @@ export async function buildApp({
   await app.register(authPlugin, { config });
   await app.register(geoPlugin, { config });
   await app.register(deliveryPlugin, { config });
+  await app.register(paymentsPlugin, { config, database });
+  await app.register(orderEventsPlugin, { database });
+  await app.register(pushPlugin, { config });
+  await app.register(photoPrunePlugin, { database });
 
   // Then routes.
   await app.register(healthRoutes);
@@ -194,8 +212,14 @@ export async function buildApp({
   await app.register(addressRoutes);
   await app.register(geoRoutes, { config });
   await app.register(deliveryRoutes);
+  await app.register(orderStreamRoutes);
   await app.register(orderRoutes);
+  await app.register(pushRoutes);
+  await app.register(paymentRoutes);
+  await app.register(localGatewayRoutes);
   await app.register(giftCardRoutes);
+  await app.register(opsRoutes);
+  await app.register(opsStockRoutes);
   await app.register(imageRoutes);
   await app.register(staticPlugin, { distDir: config.distDir, renderPages: config.renderPages });
 

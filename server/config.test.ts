@@ -8,6 +8,20 @@ import { ConfigError, loadConfig } from './config';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'storefront-config-'));
 
+/** Razorpay test-mode keys shaped like the Dashboard's (made up). */
+const razorpay = {
+  RAZORPAY_KEY_ID: 'rzp_test_1DP5mmOlF5G5ag',
+  RAZORPAY_KEY_SECRET: 'thisissecretkeyXYZ12345',
+  RAZORPAY_WEBHOOK_SECRET: 'webhook-secret-from-the-dashboard',
+};
+
+/** A VAPID pair (web-push's format), as production requires for Web Push. */
+const vapid = {
+  VAPID_PUBLIC_KEY: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+  VAPID_PRIVATE_KEY: 'tUxbf-Mxt1TjtxU2Zj1ZLVXYZlmz7nqrbd4TjkDTVZw',
+  VAPID_SUBJECT: 'mailto:ops@quickcart.example',
+};
+
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
     const dataDir = tempDir();
@@ -79,7 +93,13 @@ describe('loadConfig', () => {
 
   describe('sign-in settings', () => {
     const msg91 = { MSG91_AUTH_KEY: 'key', MSG91_TEMPLATE_ID: 'template', MSG91_SENDER_ID: 'QKCART' };
-    const production = () => ({ NODE_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: 'x'.repeat(32) });
+    const production = () => ({
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      JWT_SECRET: 'x'.repeat(32),
+      ...razorpay,
+      ...vapid,
+    });
 
     it('default to the outbox, refresh on, enforced limits and localhost outside production', () => {
       const config = loadConfig({ DATA_DIR: tempDir() });
@@ -226,6 +246,8 @@ describe('loadConfig', () => {
       MSG91_AUTH_KEY: 'key',
       MSG91_TEMPLATE_ID: 'template',
       MSG91_SENDER_ID: 'QKCART',
+      ...razorpay,
+      ...vapid,
     });
 
     it('trusts no proxy by default outside production', () => {
@@ -327,6 +349,153 @@ describe('loadConfig', () => {
       }
       expect(() => loadConfig({ DATA_DIR, SHED_HEAP_USED_MB: '8' })).toThrow(/^SHED_HEAP_USED_MB must be off or/);
       expect(() => loadConfig({ DATA_DIR, SHED_RSS_MB: '1.5' })).toThrow(/^SHED_RSS_MB must be off or/);
+    });
+  });
+
+  describe('Web Push', () => {
+    const production = () => ({
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      JWT_SECRET: 'x'.repeat(32),
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'key',
+      MSG91_TEMPLATE_ID: 'template',
+      MSG91_SENDER_ID: 'QKCART',
+      ...razorpay,
+    });
+
+    it('generates a VAPID pair into DATA_DIR once outside production, and keeps it', () => {
+      const dataDir = tempDir();
+      const first = loadConfig({ DATA_DIR: dataDir }).push;
+      expect(first).toMatchObject({ enabled: true, subject: 'mailto:push@quickcart.invalid' });
+      expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+      expect(JSON.parse(readFileSync(path.join(dataDir, 'vapid.json'), 'utf8'))).toEqual({
+        publicKey: first.publicKey,
+        privateKey: first.privateKey,
+      });
+      expect(loadConfig({ DATA_DIR: dataDir }).push).toEqual(first);
+    });
+
+    it('requires the keys and a subject in production (or PUSH=off), and takes them from the environment', () => {
+      expect(() => loadConfig(production())).toThrow(/Web Push needs VAPID keys in production/);
+      expect(() => loadConfig({ ...production(), ...vapid, VAPID_SUBJECT: '' })).toThrow(
+        new ConfigError('VAPID_SUBJECT is required in production.'),
+      );
+      expect(() => loadConfig({ ...production(), ...vapid, VAPID_SUBJECT: 'ops at quickcart' })).toThrow(
+        /mailto: or https:/,
+      );
+      expect(() => loadConfig({ ...production(), VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY })).toThrow(/go together/);
+      expect(loadConfig({ ...production(), ...vapid }).push).toEqual({
+        enabled: true,
+        publicKey: vapid.VAPID_PUBLIC_KEY,
+        privateKey: vapid.VAPID_PRIVATE_KEY,
+        subject: vapid.VAPID_SUBJECT,
+      });
+      expect(loadConfig({ ...production(), PUSH: 'off' }).push.enabled).toBe(false);
+    });
+  });
+
+  describe('payments', () => {
+    const production = () => ({
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      JWT_SECRET: 'x'.repeat(32),
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'key',
+      MSG91_TEMPLATE_ID: 'template',
+      MSG91_SENDER_ID: 'QKCART',
+      ...vapid,
+    });
+
+    it('default to the local gateway holding stock 15 minutes outside production', () => {
+      expect(loadConfig({ DATA_DIR: tempDir() }).payments).toEqual({ provider: 'local', holdMinutes: 15 });
+      expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).payments).toEqual({
+        provider: 'local',
+        holdMinutes: 15,
+      });
+      expect(loadConfig({ DATA_DIR: tempDir(), PAYMENT_HOLD_MINUTES: '30' }).payments).toEqual({
+        provider: 'local',
+        holdMinutes: 30,
+      });
+    });
+
+    it('take Razorpay with its three keys, and turn online payment off', () => {
+      expect(loadConfig({ DATA_DIR: tempDir(), PAYMENT_PROVIDER: 'razorpay', ...razorpay }).payments).toEqual({
+        provider: 'razorpay',
+        holdMinutes: 15,
+        keyId: 'rzp_test_1DP5mmOlF5G5ag',
+        keySecret: 'thisissecretkeyXYZ12345',
+        webhookSecret: 'webhook-secret-from-the-dashboard',
+      });
+      const live = { ...razorpay, RAZORPAY_KEY_ID: 'rzp_live_ILgsfZCZoFIKMb', PAYMENT_HOLD_MINUTES: '5' };
+      expect(loadConfig({ ...production(), ...live }).payments).toMatchObject({
+        provider: 'razorpay',
+        keyId: 'rzp_live_ILgsfZCZoFIKMb',
+        holdMinutes: 5,
+      });
+      expect(loadConfig({ DATA_DIR: tempDir(), PAYMENT_PROVIDER: 'off' }).payments).toEqual({ provider: 'off' });
+      expect(loadConfig({ ...production(), PAYMENT_PROVIDER: 'off' }).payments).toEqual({ provider: 'off' });
+    });
+
+    it('refuse the local gateway in production and require the Razorpay keys there', () => {
+      expect(() => loadConfig({ ...production(), PAYMENT_PROVIDER: 'local' })).toThrow(
+        /^PAYMENT_PROVIDER=local is a pretend gateway for development and tests and is refused in production/,
+      );
+      expect(() => loadConfig(production())).toThrow(
+        new ConfigError(
+          'Online payment in production takes Razorpay: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET ' +
+            '(Razorpay Dashboard → Account & Settings → API Keys and Webhooks), or PAYMENT_PROVIDER=off for cash on delivery only.',
+        ),
+      );
+      const { RAZORPAY_WEBHOOK_SECRET: _webhook, ...withoutWebhook } = razorpay;
+      expect(() => loadConfig({ ...production(), ...withoutWebhook })).toThrow(/set RAZORPAY_WEBHOOK_SECRET \(/);
+    });
+
+    it('say what Razorpay is missing or what is wrong, never quoting a secret', () => {
+      const DATA_DIR = tempDir();
+      expect(() => loadConfig({ DATA_DIR, PAYMENT_PROVIDER: 'razorpay' })).toThrow(
+        new ConfigError(
+          'PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET.',
+        ),
+      );
+      expect(() =>
+        loadConfig({ DATA_DIR, PAYMENT_PROVIDER: 'razorpay', ...razorpay, RAZORPAY_KEY_SECRET: '' }),
+      ).toThrow(new ConfigError('PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_SECRET.'));
+      for (const keyId of [
+        '1DP5mmOlF5G5ag',
+        'rzp_1DP5mmOlF5G5ag',
+        'rzp_prod_1DP5mmOlF5G5ag',
+        'rzp_test_',
+        'rzp_test_a-b',
+      ]) {
+        expect(
+          () => loadConfig({ DATA_DIR, PAYMENT_PROVIDER: 'razorpay', ...razorpay, RAZORPAY_KEY_ID: keyId }),
+          keyId,
+        ).toThrow(`RAZORPAY_KEY_ID must be a Razorpay key id such as rzp_test_… or rzp_live_…`);
+      }
+      for (const [name, bad] of [
+        ['RAZORPAY_KEY_SECRET', 'short'],
+        ['RAZORPAY_KEY_SECRET', 'has a space in it'],
+        ['RAZORPAY_WEBHOOK_SECRET', 'x'.repeat(257)],
+      ] as const) {
+        let message = '';
+        try {
+          loadConfig({ DATA_DIR, PAYMENT_PROVIDER: 'razorpay', ...razorpay, [name]: bad });
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigError);
+          message = (error as Error).message;
+        }
+        expect(message).toBe(`${name} must be 8 to 256 visible ASCII characters (no spaces); check what was pasted.`);
+        expect(message).not.toContain(bad);
+      }
+      expect(() => loadConfig({ DATA_DIR, PAYMENT_PROVIDER: 'stripe' })).toThrow(
+        new ConfigError('PAYMENT_PROVIDER must be local, razorpay or off; got "stripe".'),
+      );
+      for (const minutes of ['4', '61', '10.5', 'soon']) {
+        expect(() => loadConfig({ DATA_DIR, PAYMENT_HOLD_MINUTES: minutes }), minutes).toThrow(
+          new ConfigError(`PAYMENT_HOLD_MINUTES must be a whole number from 5 to 60; got "${minutes}".`),
+        );
+      }
     });
   });
 });

@@ -4,6 +4,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 
+import webPush from 'web-push';
+
 import { DEFAULT_OTP_LIMITS, OTP_TTL_SECONDS, type OtpLimits } from './domain/auth';
 
 export interface AppConfig {
@@ -64,7 +66,37 @@ export interface AppConfig {
   headersTimeoutMs: number;
   /** Open connections one client address may hold (a trusted proxy's are not counted); 0 = no cap. */
   maxConnectionsPerAddress: number;
+  /** Online payment (issue 17): which gateway takes UPI, cards and wallets, or none (cash on delivery only). */
+  payments: PaymentsConfig;
+  /** Web Push (issue 19): the VAPID key pair push services check our notifications against. */
+  push: PushConfig;
 }
+
+/**
+ * VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (base64url, as web-push generates them) and VAPID_SUBJECT
+ * (a mailto: or https: address push services may contact). Required in production; elsewhere a
+ * pair is generated once into DATA_DIR/vapid.json (decision 036). `enabled` false: PUSH=off.
+ */
+export interface PushConfig {
+  enabled: boolean;
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/**
+ * PAYMENT_PROVIDER: `local` (the default outside production; refused in production), `razorpay`
+ * (the default in production, with its three keys) or `off` (cash on delivery only).
+ * `holdMinutes` (PAYMENT_HOLD_MINUTES): how long an unpaid online order holds its stock.
+ * The local gateway's webhook secret is generated, not configured.
+ */
+export type PaymentsConfig =
+  | { provider: 'off' }
+  | { provider: 'local'; holdMinutes: number }
+  | { provider: 'razorpay'; holdMinutes: number; keyId: string; keySecret: string; webhookSecret: string };
+
+/** How long an unpaid online order holds its stock unless PAYMENT_HOLD_MINUTES says otherwise. */
+export const DEFAULT_PAYMENT_HOLD_MINUTES = 15;
 
 export interface MetricsConfig {
   /** METRICS=off removes the endpoint (the counters still run: they cost next to nothing). */
@@ -415,6 +447,112 @@ function parseWhole(name: string, raw: string | undefined, fallback: number, min
   return value;
 }
 
+/** Razorpay's API key ids: `rzp_test_…` in test mode, `rzp_live_…` in live mode. */
+const RAZORPAY_KEY_ID = /^rzp_(test|live)_[A-Za-z0-9]{8,32}$/;
+const RAZORPAY_KEYS = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+
+/**
+ * PAYMENT_PROVIDER and Razorpay's keys. The secrets are checked for presence and shape only, and
+ * never quoted in a message (a ConfigError is printed).
+ */
+function parsePayments(env: AppConfig['env'], vars: Env): PaymentsConfig {
+  const provider = vars.PAYMENT_PROVIDER || (env === 'production' ? 'razorpay' : 'local');
+  if (provider !== 'local' && provider !== 'razorpay' && provider !== 'off') {
+    throw new ConfigError(`PAYMENT_PROVIDER must be local, razorpay or off; got "${provider}".`);
+  }
+  const holdMinutes = parseWhole(
+    'PAYMENT_HOLD_MINUTES',
+    vars.PAYMENT_HOLD_MINUTES,
+    DEFAULT_PAYMENT_HOLD_MINUTES,
+    5,
+    60,
+  );
+  if (provider === 'off') return { provider };
+  if (provider === 'local') {
+    if (env === 'production') {
+      throw new ConfigError(
+        'PAYMENT_PROVIDER=local is a pretend gateway for development and tests and is refused in production; ' +
+          'use PAYMENT_PROVIDER=razorpay (with RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET) ' +
+          'or PAYMENT_PROVIDER=off for cash on delivery only.',
+      );
+    }
+    return { provider, holdMinutes };
+  }
+  const missing = RAZORPAY_KEYS.filter((name) => !vars[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      env === 'production' && !vars.PAYMENT_PROVIDER
+        ? `Online payment in production takes Razorpay: set ${missing.join(', ')} ` +
+            '(Razorpay Dashboard → Account & Settings → API Keys and Webhooks), or PAYMENT_PROVIDER=off for cash on delivery only.'
+        : `PAYMENT_PROVIDER=razorpay needs ${missing.join(', ')}.`,
+    );
+  }
+  const keyId = vars.RAZORPAY_KEY_ID!.trim();
+  if (!RAZORPAY_KEY_ID.test(keyId)) {
+    throw new ConfigError(
+      `RAZORPAY_KEY_ID must be a Razorpay key id such as rzp_test_… or rzp_live_… (letters and digits after the prefix); got "${keyId}".`,
+    );
+  }
+  const keySecret = vars.RAZORPAY_KEY_SECRET!;
+  const webhookSecret = vars.RAZORPAY_WEBHOOK_SECRET!;
+  for (const [name, value] of [
+    ['RAZORPAY_KEY_SECRET', keySecret],
+    ['RAZORPAY_WEBHOOK_SECRET', webhookSecret],
+  ] as const) {
+    if (value.length < 8 || value.length > 256 || !/^[\x21-\x7e]+$/.test(value)) {
+      throw new ConfigError(`${name} must be 8 to 256 visible ASCII characters (no spaces); check what was pasted.`);
+    }
+  }
+  return { provider, holdMinutes, keyId, keySecret, webhookSecret };
+}
+
+const VAPID_KEY = /^[A-Za-z0-9_-]+$/;
+const DEV_VAPID_SUBJECT = 'mailto:push@quickcart.invalid';
+
+function parsePush(env: AppConfig['env'], vars: Env, dataDir: string): PushConfig {
+  const enabled = parseOnOff('PUSH', vars.PUSH, true);
+  const publicKey = vars.VAPID_PUBLIC_KEY || undefined;
+  const privateKey = vars.VAPID_PRIVATE_KEY || undefined;
+  const subject = vars.VAPID_SUBJECT || undefined;
+  if (!enabled) return { enabled, publicKey: '', privateKey: '', subject: '' };
+  if (subject && !/^(mailto:|https:\/\/)/.test(subject)) {
+    throw new ConfigError('VAPID_SUBJECT must be a mailto: or https: address push services can reach you at.');
+  }
+  if (publicKey || privateKey) {
+    if (!publicKey || !privateKey || !VAPID_KEY.test(publicKey) || !VAPID_KEY.test(privateKey)) {
+      throw new ConfigError(
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together, both base64url (npx web-push generate-vapid-keys).',
+      );
+    }
+    if (env === 'production' && !subject) throw new ConfigError('VAPID_SUBJECT is required in production.');
+    return { enabled, publicKey, privateKey, subject: subject ?? DEV_VAPID_SUBJECT };
+  }
+  if (env === 'production') {
+    throw new ConfigError(
+      'Web Push needs VAPID keys in production: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT ' +
+        '(npx web-push generate-vapid-keys), or PUSH=off.',
+    );
+  }
+  return { enabled, ...dataDirVapidKeys(dataDir), subject: subject ?? DEV_VAPID_SUBJECT };
+}
+
+/** The development key pair kept in DATA_DIR, generated on first use (a new pair would orphan every subscription). */
+function dataDirVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid.json');
+  try {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && !(error instanceof SyntaxError)) throw error;
+  }
+  const keys = webPush.generateVAPIDKeys();
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(keys) + '\n', { mode: 0o600 });
+  return keys;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = overrides.env ?? parseEnv(env.NODE_ENV);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -455,6 +593,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
       overrides.headersTimeoutMs ?? parseWhole('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 10_000, 100, 120_000),
     maxConnectionsPerAddress:
       overrides.maxConnectionsPerAddress ?? parseWhole('CONNECTIONS_PER_IP', env.CONNECTIONS_PER_IP, 64, 0, 100_000),
+    payments: overrides.payments ?? parsePayments(nodeEnv, env),
+    push: overrides.push ?? parsePush(nodeEnv, env, dataDir),
   };
   return config;
 }

@@ -1,4 +1,5 @@
 import type { FastifyLoggerOptions } from 'fastify';
+import type { PinoLoggerOptions } from 'fastify/types/logger';
 
 /**
  * What the server logs about requests and errors, kept free of customers' data (issue 15): no
@@ -24,8 +25,32 @@ export function pathForLog(url: string): string {
  */
 function scrub(text: unknown): string | undefined {
   if (typeof text !== 'string') return undefined;
-  return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [not logged]').replace(/\d{10,}/g, '[digits]');
+  return text
+    .replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [not logged]')
+    .replace(/\b(Basic|Bearer) [A-Za-z0-9+/._~-]{16,}=*/g, '$1 [redacted]')
+    .replace(/(\/\/[^/\s:@]+:)[^@\s/]+@/g, '$1[redacted]@')
+    .replace(/\d{10,}/g, '[digits]');
 }
+
+/**
+ * Settings that must never reach the log, wherever an object holding them is logged: the payment
+ * gateway's secrets (RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET, the local gateway's generated
+ * one), the JWT secret, and credentials in request headers.
+ */
+export const REDACTED_PATHS = [
+  'keySecret',
+  'webhookSecret',
+  'jwtSecret',
+  '*.keySecret',
+  '*.webhookSecret',
+  '*.jwtSecret',
+  '*.payments.keySecret',
+  '*.payments.webhookSecret',
+  'headers.authorization',
+  '*.headers.authorization',
+  'auth.password',
+  '*.auth.password',
+];
 
 /** Fields of an error that say what failed without saying whose data it was. */
 const KEPT = [
@@ -78,9 +103,10 @@ interface RequestLike {
 }
 
 /** The logger's settings: level, and serializers that keep personal data out. */
-export function loggerOptions(level: string): FastifyLoggerOptions {
+export function loggerOptions(level: string): FastifyLoggerOptions & PinoLoggerOptions {
   return {
     level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       req: (request: RequestLike) => ({
         method: request.method,

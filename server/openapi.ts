@@ -14,7 +14,13 @@ const TAGS = [
   { name: 'geo', description: 'Geocoding for the map address picker' },
   { name: 'delivery', description: 'Whether a place or a city is in the delivery area, and how soon' },
   { name: 'order', description: 'Checkout, the customer’s orders and cancelling one' },
+  { name: 'push', description: 'Web Push: notifications about my orders in this browser' },
+  { name: 'payment', description: "The payment gateway's webhooks (online orders are paid under `order`)" },
   { name: 'giftcard', description: 'The e-gift card wallet: redeeming a code, the balance and its history' },
+  {
+    name: 'ops',
+    description: 'The store console (staff only): who is signed in, the catalogue, product photos, the audit log',
+  },
   { name: 'health', description: 'Probes for the process manager and load balancer' },
 ];
 

@@ -16,10 +16,8 @@ import { Route as CollectionRouteImport } from './routes/collection'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as AuthedAccountRouteRouteImport } from './routes/_authed.account.route'
 import { Route as AuthedCheckoutRouteImport } from './routes/_authed.checkout'
-import { Route as PoliciesPrivacy_policyRouteImport } from './routes/policies.privacy_policy'
-import { Route as PoliciesRefund_policyRouteImport } from './routes/policies.refund_policy'
-import { Route as PoliciesShipping_policyRouteImport } from './routes/policies.shipping_policy'
-import { Route as PoliciesTerms_and_conditionsRouteImport } from './routes/policies.terms_and_conditions'
+import { Route as OpsSplatRouteImport } from './routes/ops.$'
+import { Route as PoliciesPolicyRouteImport } from './routes/policies.$policy'
 import { Route as ProductsIdRouteImport } from './routes/products.$id'
 import { Route as AuthedAccountIndexRouteImport } from './routes/_authed.account.index'
 import { Route as AuthedAccountAddressRouteImport } from './routes/_authed.account.address'
@@ -63,27 +61,16 @@ const AuthedCheckoutRoute = AuthedCheckoutRouteImport.update({
   path: '/checkout',
   getParentRoute: () => AuthedRoute,
 } as any)
-const PoliciesPrivacy_policyRoute = PoliciesPrivacy_policyRouteImport.update({
-  id: '/policies/privacy_policy',
-  path: '/policies/privacy_policy',
+const OpsSplatRoute = OpsSplatRouteImport.update({
+  id: '/ops/$',
+  path: '/ops/$',
   getParentRoute: () => rootRouteImport,
 } as any)
-const PoliciesRefund_policyRoute = PoliciesRefund_policyRouteImport.update({
-  id: '/policies/refund_policy',
-  path: '/policies/refund_policy',
+const PoliciesPolicyRoute = PoliciesPolicyRouteImport.update({
+  id: '/policies/$policy',
+  path: '/policies/$policy',
   getParentRoute: () => rootRouteImport,
 } as any)
-const PoliciesShipping_policyRoute = PoliciesShipping_policyRouteImport.update({
-  id: '/policies/shipping_policy',
-  path: '/policies/shipping_policy',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PoliciesTerms_and_conditionsRoute =
-  PoliciesTerms_and_conditionsRouteImport.update({
-    id: '/policies/terms_and_conditions',
-    path: '/policies/terms_and_conditions',
-    getParentRoute: () => rootRouteImport,
-  } as any)
 const ProductsIdRoute = ProductsIdRouteImport.update({
   id: '/products/$id',
   path: '/products/$id',
@@ -134,10 +121,8 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/account': typeof AuthedAccountRouteRouteWithChildren
   '/checkout': typeof AuthedCheckoutRoute
-  '/policies/privacy_policy': typeof PoliciesPrivacy_policyRoute
-  '/policies/refund_policy': typeof PoliciesRefund_policyRoute
-  '/policies/shipping_policy': typeof PoliciesShipping_policyRoute
-  '/policies/terms_and_conditions': typeof PoliciesTerms_and_conditionsRoute
+  '/ops/$': typeof OpsSplatRoute
+  '/policies/$policy': typeof PoliciesPolicyRoute
   '/products/$id': typeof ProductsIdRoute
   '/account/address': typeof AuthedAccountAddressRoute
   '/account/egiftcards': typeof AuthedAccountEgiftcardsRoute
@@ -153,10 +138,8 @@ export interface FileRoutesByTo {
   '/collection': typeof CollectionRoute
   '/search': typeof SearchRoute
   '/checkout': typeof AuthedCheckoutRoute
-  '/policies/privacy_policy': typeof PoliciesPrivacy_policyRoute
-  '/policies/refund_policy': typeof PoliciesRefund_policyRoute
-  '/policies/shipping_policy': typeof PoliciesShipping_policyRoute
-  '/policies/terms_and_conditions': typeof PoliciesTerms_and_conditionsRoute
+  '/ops/$': typeof OpsSplatRoute
+  '/policies/$policy': typeof PoliciesPolicyRoute
   '/products/$id': typeof ProductsIdRoute
   '/account/address': typeof AuthedAccountAddressRoute
   '/account/egiftcards': typeof AuthedAccountEgiftcardsRoute
@@ -175,10 +158,8 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/_authed/account': typeof AuthedAccountRouteRouteWithChildren
   '/_authed/checkout': typeof AuthedCheckoutRoute
-  '/policies/privacy_policy': typeof PoliciesPrivacy_policyRoute
-  '/policies/refund_policy': typeof PoliciesRefund_policyRoute
-  '/policies/shipping_policy': typeof PoliciesShipping_policyRoute
-  '/policies/terms_and_conditions': typeof PoliciesTerms_and_conditionsRoute
+  '/ops/$': typeof OpsSplatRoute
+  '/policies/$policy': typeof PoliciesPolicyRoute
   '/products/$id': typeof ProductsIdRoute
   '/_authed/account/address': typeof AuthedAccountAddressRoute
   '/_authed/account/egiftcards': typeof AuthedAccountEgiftcardsRoute
@@ -197,10 +178,8 @@ export interface FileRouteTypes {
     | '/search'
     | '/account'
     | '/checkout'
-    | '/policies/privacy_policy'
-    | '/policies/refund_policy'
-    | '/policies/shipping_policy'
-    | '/policies/terms_and_conditions'
+    | '/ops/$'
+    | '/policies/$policy'
     | '/products/$id'
     | '/account/address'
     | '/account/egiftcards'
@@ -216,10 +195,8 @@ export interface FileRouteTypes {
     | '/collection'
     | '/search'
     | '/checkout'
-    | '/policies/privacy_policy'
-    | '/policies/refund_policy'
-    | '/policies/shipping_policy'
-    | '/policies/terms_and_conditions'
+    | '/ops/$'
+    | '/policies/$policy'
     | '/products/$id'
     | '/account/address'
     | '/account/egiftcards'
@@ -237,10 +214,8 @@ export interface FileRouteTypes {
     | '/search'
     | '/_authed/account'
     | '/_authed/checkout'
-    | '/policies/privacy_policy'
-    | '/policies/refund_policy'
-    | '/policies/shipping_policy'
-    | '/policies/terms_and_conditions'
+    | '/ops/$'
+    | '/policies/$policy'
     | '/products/$id'
     | '/_authed/account/address'
     | '/_authed/account/egiftcards'
@@ -257,10 +232,8 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   CollectionRoute: typeof CollectionRoute
   SearchRoute: typeof SearchRoute
-  PoliciesPrivacy_policyRoute: typeof PoliciesPrivacy_policyRoute
-  PoliciesRefund_policyRoute: typeof PoliciesRefund_policyRoute
-  PoliciesShipping_policyRoute: typeof PoliciesShipping_policyRoute
-  PoliciesTerms_and_conditionsRoute: typeof PoliciesTerms_and_conditionsRoute
+  OpsSplatRoute: typeof OpsSplatRoute
+  PoliciesPolicyRoute: typeof PoliciesPolicyRoute
   ProductsIdRoute: typeof ProductsIdRoute
 }
 
@@ -315,32 +288,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedCheckoutRouteImport
       parentRoute: typeof AuthedRoute
     }
-    '/policies/privacy_policy': {
-      id: '/policies/privacy_policy'
-      path: '/policies/privacy_policy'
-      fullPath: '/policies/privacy_policy'
-      preLoaderRoute: typeof PoliciesPrivacy_policyRouteImport
+    '/ops/$': {
+      id: '/ops/$'
+      path: '/ops/$'
+      fullPath: '/ops/$'
+      preLoaderRoute: typeof OpsSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/policies/refund_policy': {
-      id: '/policies/refund_policy'
-      path: '/policies/refund_policy'
-      fullPath: '/policies/refund_policy'
-      preLoaderRoute: typeof PoliciesRefund_policyRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/policies/shipping_policy': {
-      id: '/policies/shipping_policy'
-      path: '/policies/shipping_policy'
-      fullPath: '/policies/shipping_policy'
-      preLoaderRoute: typeof PoliciesShipping_policyRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/policies/terms_and_conditions': {
-      id: '/policies/terms_and_conditions'
-      path: '/policies/terms_and_conditions'
-      fullPath: '/policies/terms_and_conditions'
-      preLoaderRoute: typeof PoliciesTerms_and_conditionsRouteImport
+    '/policies/$policy': {
+      id: '/policies/$policy'
+      path: '/policies/$policy'
+      fullPath: '/policies/$policy'
+      preLoaderRoute: typeof PoliciesPolicyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/products/$id': {
@@ -444,10 +403,8 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   CollectionRoute: CollectionRoute,
   SearchRoute: SearchRoute,
-  PoliciesPrivacy_policyRoute: PoliciesPrivacy_policyRoute,
-  PoliciesRefund_policyRoute: PoliciesRefund_policyRoute,
-  PoliciesShipping_policyRoute: PoliciesShipping_policyRoute,
-  PoliciesTerms_and_conditionsRoute: PoliciesTerms_and_conditionsRoute,
+  OpsSplatRoute: OpsSplatRoute,
+  PoliciesPolicyRoute: PoliciesPolicyRoute,
   ProductsIdRoute: ProductsIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -29,6 +29,8 @@ describe('strategyFor', () => {
 
   it('keeps product images cache-first', () => {
     expect(strategyFor(facts('/images/products/12.svg'))).toBe('images');
+    // Uploaded photos: content-hashed names, immutable (decision 033).
+    expect(strategyFor(facts('/images/photos/0123456789abcdef0123456789abcdef-320.webp'))).toBe('images');
   });
 
   it('never caches customer data, whatever the method', () => {
@@ -42,10 +44,23 @@ describe('strategyFor', () => {
       '/api/giftcard',
       '/api/geo/reverse?lat=1&lng=2',
       '/api/auth/otp',
+      '/api/ops/me',
+      '/api/ops/products?q=amul',
+      '/api/ops/products/12/photo',
+      '/api/ops/audit',
+      '/api/push/subscription',
     ]) {
       for (const method of ['GET', 'POST', 'PUT', 'DELETE'])
         expect(strategyFor(facts(path, method)), path).toBe('network-only');
     }
+  });
+
+  it('leaves the order stream to the browser: never answered by the worker', () => {
+    expect(strategyFor(facts('/api/order/stream'))).toBe('none');
+    expect(strategyFor(facts('/api/order/stream?after=12'))).toBe('none');
+    expect(strategyFor(facts('/api/ops/orders/stream'))).toBe('none');
+    // Only the stream: the orders themselves stay network-only.
+    expect(strategyFor(facts('/api/order/streams'))).toBe('network-only');
   });
 
   it('leaves writes, other origins and lookalike paths alone', () => {

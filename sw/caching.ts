@@ -43,11 +43,23 @@ const CUSTOMER_PATHS: RegExp[] = [
   /^\/api\/giftcard(\/|$)/,
   /^\/api\/geo(\/|$)/,
   /^\/api\/auth(\/|$)/,
+  // The store console: staff data, always from the server (issue 18).
+  /^\/api\/ops(\/|$)/,
+  // Push subscriptions (issue 19).
+  /^\/api\/push(\/|$)/,
 ];
+
+/**
+ * Server-Sent Event streams (a shopper's orders, issue 19; the console's orders board, issue 18): the worker stays out of the way entirely. Answered through
+ * the worker, a stream would keep it awake for as long as the page follows an order, and its
+ * reconnects would be the worker's fetches rather than the browser's own EventSource.
+ */
+const STREAM_PATHS: RegExp[] = [/^\/api\/order\/stream\/?$/, /^\/api\/ops\/orders\/stream\/?$/];
 
 export function strategyFor({ method, url, origin }: RequestFacts): Strategy {
   if (url.origin !== origin) return 'none';
   const path = url.pathname;
+  if (STREAM_PATHS.some((re) => re.test(path))) return 'none';
   if (CUSTOMER_PATHS.some((re) => re.test(path))) return 'network-only';
   if (method !== 'GET') return 'none';
   if (CATALOGUE_PATHS.some((re) => re.test(path))) return 'catalogue';

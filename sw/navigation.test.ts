@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isShellNavigation } from './navigation';
+import { isServerFirstNavigation, isShellNavigation } from './navigation';
 
 describe('isShellNavigation', () => {
   it('serves the shell for client routes', () => {
@@ -9,7 +9,7 @@ describe('isShellNavigation', () => {
     }
   });
 
-  it('never answers API, docs, images or health probes with the shell', () => {
+  it('never answers API, docs, images, health probes or the local payment page with the shell', () => {
     for (const path of [
       '/api',
       '/api/',
@@ -18,6 +18,7 @@ describe('isShellNavigation', () => {
       '/images/products/x.svg',
       '/healthz',
       '/readyz',
+      '/pay/local/order_AbCdEfGhIjKlMn',
     ]) {
       expect(isShellNavigation(path)).toBe(false);
     }
@@ -25,5 +26,15 @@ describe('isShellNavigation', () => {
 
   it('does not confuse client routes that merely start with "api"', () => {
     expect(isShellNavigation('/apiary-honey')).toBe(true);
+  });
+});
+
+describe('isServerFirstNavigation', () => {
+  it('fetches the checkout page from the server (its CSP admits the payment gateway), nothing else', () => {
+    expect(isServerFirstNavigation('/checkout')).toBe(true);
+    expect(isServerFirstNavigation('/checkout/')).toBe(true);
+    for (const path of ['/', '/products/12', '/account/orders', '/checkout-offers', '/checkoutx', '/api/order']) {
+      expect(isServerFirstNavigation(path), path).toBe(false);
+    }
   });
 });

@@ -1,10 +1,21 @@
 /**
  * Paths that must never be answered with the app shell by the navigation route: the API,
- * the API docs, generated images and the health probes are real server answers.
+ * the API docs, generated images, the health probes and the local payment gateway's page (framed
+ * by the checkout; the shell would be refused in a frame) are real server answers.
  */
-export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api(\/|$)/, /^\/images\//, /^\/healthz$/, /^\/readyz$/];
+export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api(\/|$)/, /^\/images\//, /^\/healthz$/, /^\/readyz$/, /^\/pay\//];
 
 export const isShellNavigation = (pathname: string): boolean => !NAVIGATION_DENYLIST.some((re) => re.test(pathname));
 
 /** Precached; shown for a navigation the shell cannot answer while the network is down. */
 export const OFFLINE_PAGE = '/offline.html';
+
+/**
+ * Pages fetched from the server while online, the precached shell only offline: the checkout,
+ * whose answer carries the Content-Security-Policy that lets the payment gateway's checkout in
+ * (decision 031). The shell carries the storefront's policy, which does not.
+ */
+export const SERVER_FIRST_PAGES: RegExp[] = [/^\/checkout\/?$/];
+
+export const isServerFirstNavigation = (pathname: string): boolean =>
+  SERVER_FIRST_PAGES.some((re) => re.test(pathname));

@@ -15,7 +15,8 @@ import {
   runtimeCacheName,
   strategyFor,
 } from './caching';
-import { NAVIGATION_DENYLIST, OFFLINE_PAGE } from './navigation';
+import { isServerFirstNavigation, NAVIGATION_DENYLIST, OFFLINE_PAGE } from './navigation';
+import { notificationFromPush, notificationTarget, pickWindow } from './push';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -27,8 +28,25 @@ cleanupOutdatedCaches();
 // workers wait for the page's SKIP_WAITING, so a running page never changes code under it.
 clientsClaim();
 
+const shell = createHandlerBoundToURL('/index.html');
+
+// The checkout page comes from the server while online: its answer carries the checkout's
+// Content-Security-Policy, which lets the payment gateway's checkout in (decision 031) and which
+// the precached shell (the storefront's policy) lacks. Offline, the shell as for any page.
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' && url.origin === self.location.origin && isServerFirstNavigation(url.pathname),
+  async (options) => {
+    try {
+      return await fetch(options.request);
+    } catch {
+      return shell(options);
+    }
+  },
+);
+
 // Client routes are answered with the precached shell, so every page opens offline.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+registerRoute(new NavigationRoute(shell, { denylist: NAVIGATION_DENYLIST }));
 
 // Only complete, successful answers are stored (an error saved now would be served offline later).
 const onlySuccessful: WorkboxPlugin = {
@@ -80,4 +98,37 @@ self.addEventListener('activate', (event) => {
 // The page asks a waiting worker to take over only when it is safe to reload.
 self.addEventListener('message', (event) => {
   if (isSkipWaitingMessage(event.data)) void self.skipWaiting();
+});
+
+// Web Push (issue 19): an order dispatched, delivered or cancelled. Showing a notification for
+// every push is what the browser requires of a subscription with userVisibleOnly.
+self.addEventListener('push', (event) => {
+  const shown = notificationFromPush(event.data?.text() ?? null);
+  event.waitUntil(
+    self.registration.showNotification(shown.title, {
+      body: shown.body,
+      tag: shown.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: shown.url },
+    }),
+  );
+});
+
+// A tap opens the order: in a window of ours that is already open, else in a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = notificationTarget(event.notification.data, self.location.origin);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const picked = pickWindow(windows, target);
+      if (!picked) {
+        await self.clients.openWindow(target.href);
+        return;
+      }
+      const focused = await picked.window.focus();
+      if (picked.navigate) await focused.navigate(target.href);
+    })(),
+  );
 });

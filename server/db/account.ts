@@ -4,7 +4,7 @@ import { mobileTombstone } from '../domain/auth';
 import { customerColumns } from './auth/sessions';
 import type { Db } from './client';
 import { loadOrder, type OrderDetail } from './orders/read';
-import { addresses, customers, orders, otpChallenges, sessions } from './schema';
+import { addresses, customers, orders, otpChallenges, pushSubscriptions, sessions } from './schema';
 
 // What a customer's account export and deletion read and erase.
 
@@ -63,6 +63,8 @@ export async function deleteCustomer(db: Db, customerId: string, now: Date): Pro
     await tx.delete(otpChallenges).where(eq(otpChallenges.mobile, customer.mobile));
     // Saved addresses are personal data with nothing that must be kept (orders keep a snapshot).
     await tx.delete(addresses).where(eq(addresses.customerId, customerId));
+    // Push subscriptions: no browser hears about the deleted account's orders any more.
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.customerId, customerId));
     return true;
   });
 }
@@ -77,6 +79,19 @@ export async function anonymiseOrders(db: Db, customerId: string) {
       'tag', '', 'name', '', 'buildingName', '', 'floor', null, 'nearBy', null, 'locality', '',
       'city', ${orders.address}->>'city', 'mobile', null, 'latitude', 0, 'longitude', 0)
     where ${orders.customerId} = ${customerId}`);
+}
+
+/**
+ * The customer's orders still awaiting payment: deleting the account cancels them first (their
+ * stock goes back at once, and a payment that still arrives is refunded as late) rather than
+ * letting a payment send one to an address the deletion erases.
+ */
+export async function ordersAwaitingPayment(db: Db, customerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.status, 'awaiting-payment')));
+  return rows.map((row) => row.id);
 }
 
 /** Everything about a customer's orders, newest first, for the account's data export. */

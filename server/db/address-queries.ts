@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 
-import { MAX_ADDRESSES_PER_CUSTOMER, type AddressInput } from '../domain/address';
+import { MAX_ADDRESSES_PER_CUSTOMER, type AddressValue } from '../domain/address';
 import type { Db } from './client';
 import { addresses, customers, type AddressRow } from './schema';
 
@@ -29,7 +29,7 @@ export type AddOutcome =
  * so that two adds at once cannot both pass the count. A client-chosen id makes a replayed add
  * (sent offline, answered while the connection dropped) save nothing twice.
  */
-export function addAddress(db: Db, customerId: string, input: AddressInput, id?: string): Promise<AddOutcome> {
+export function addAddress(db: Db, customerId: string, input: AddressValue, id?: string): Promise<AddOutcome> {
   return db.transaction(async (tx) => {
     await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
     if (id) {
@@ -61,7 +61,7 @@ export async function updateAddress(
   db: Db,
   customerId: string,
   addressId: string,
-  input: AddressInput,
+  input: AddressValue,
   expectedVersion: number | undefined,
   now: Date,
 ): Promise<UpdateOutcome> {

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
+import { runDataSteps } from './data-migrations';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,14 +24,26 @@ export type Executor = Db | Tx;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Applies pending migrations; safe when several processes start at once. */
+  /**
+   * Applies pending migrations, then the data steps that need the app's code (decision 028);
+   * safe when several processes start at once.
+   */
   migrate(): Promise<void>;
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
   /** Connections for /metrics: the pool's for PostgreSQL; PGlite is one connection. */
   stats(): PoolStats;
+  /**
+   * LISTENs on `channel` (decision 035): `onNotify` gets each payload NOTIFY sends on it, from
+   * any connection or process. PostgreSQL: a connection of its own, outside the pool; `onLost`
+   * is called when it breaks (listen again to resume). Resolves, once listening, to a function
+   * that stops.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<Unlisten>;
 }
+
+export type Unlisten = () => Promise<void>;
 
 export interface PoolStats {
   /** Connections open. */
@@ -63,13 +76,23 @@ async function openPglite(dir: string): Promise<Database> {
     kind: 'pglite',
     db,
     // PGlite is a single connection inside this process, so there is nothing to race with.
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await runDataSteps(db);
+    },
     ping: async () => {
       await client.query('select 1');
     },
     close: () => client.close(),
     // One connection, busy while anything is in flight; the rest queue behind it.
     stats: () => ({ total: 1, idle: inFlight() === 0 ? 1 : 0, waiting: Math.max(0, inFlight() - 1) }),
+    // The one connection hears its own notifications; it cannot be lost without the database.
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
   };
 }
 
@@ -113,10 +136,18 @@ async function openPostgres(url: string): Promise<Database> {
     migrate: async () => {
       const client = await pool.connect();
       try {
+        // Waiting for another process's migrations (and data steps) may take longer than the
+        // pool's statement timeout: this connection waits without one.
+        await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        await client.query('reset statement_timeout');
+        const locked = drizzlePg(client, { schema });
+        await migratePg(locked, { migrationsFolder });
+        // On the connection that holds the lock, so a second process waits until they are done.
+        await runDataSteps(locked as unknown as Db);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        await client.query('reset statement_timeout').catch(() => {});
         client.release();
       }
     },
@@ -125,5 +156,34 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: async (channel, onNotify, onLost) => {
+      // Not from the pool: a listening connection stays checked out for as long as it listens.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      let stopped = false;
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onNotify(message.payload);
+      });
+      const lost = (error: Error) => {
+        if (stopped) return;
+        stopped = true;
+        client.end().catch(() => {});
+        onLost(error);
+      };
+      client.on('error', lost);
+      client.on('end', () => lost(new Error('The listening connection closed.')));
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      } catch (error) {
+        stopped = true;
+        await client.end().catch(() => {});
+        throw error;
+      }
+      return async () => {
+        if (stopped) return;
+        stopped = true;
+        await client.end().catch(() => {});
+      };
+    },
   };
 }

@@ -15,9 +15,18 @@ import type { ProductSearchQuery, SortOption } from '../schemas/product';
 import { resolveCategoryScope } from './category-queries';
 import type { Db } from './client';
 import { rowsOf } from './rows';
-import { categories, products } from './schema';
+import { categories, products, storeStock } from './schema';
 
 const subcategories = alias(categories, 'subcategories');
+
+/**
+ * A product's stock as the shopper sees it: at the store that serves their chosen place, or
+ * without one the national sum (decision 034). `id` is the product id column of the query.
+ */
+export const stockSql = (storeId: number | null | undefined, id: SQLWrapper = products.id): SQL<number> =>
+  storeId == null
+    ? sql<number>`${products.stock}`
+    : sql<number>`coalesce((select ss.stock from ${storeStock} ss where ss.store_id = ${storeId} and ss.product_id = ${id}), 0)`;
 
 const productColumns = {
   id: products.id,
@@ -32,31 +41,31 @@ const productColumns = {
   stock: products.stock,
   image: products.image,
   description: products.description,
+  photo: products.photo,
 };
-
-const inStockFirst = desc(sql`${products.stock} > 0`);
 
 /**
  * The storefront home feed: in-stock products first, taking turns across the categories (each
  * category's best deal, then its next best, ...) so the first screen shows the whole store.
  */
-export async function listProducts(db: Db, limit: number): Promise<ProductRecord[]> {
+export async function listProducts(db: Db, limit: number, storeId?: number | null): Promise<ProductRecord[]> {
+  const stock = stockSql(storeId);
   const turn = sql`row_number() over (
-    partition by ${products.categoryId}, ${products.stock} > 0
+    partition by ${products.categoryId}, ${stock} > 0
     order by (${products.mrpPaise} - ${products.pricePaise})::float / ${products.mrpPaise} desc, ${products.id}
   )`;
   return db
-    .select(productColumns)
+    .select({ ...productColumns, stock: stock.mapWith(Number) })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id))
-    .orderBy(inStockFirst, turn, asc(categories.position), asc(products.id))
+    .orderBy(desc(sql`${stock} > 0`), turn, asc(categories.position), asc(products.id))
     .limit(limit);
 }
 
-export async function findProduct(db: Db, id: number): Promise<ProductRecord | undefined> {
+export async function findProduct(db: Db, id: number, storeId?: number | null): Promise<ProductRecord | undefined> {
   const [row] = await db
-    .select(productColumns)
+    .select({ ...productColumns, stock: stockSql(storeId).mapWith(Number) })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id))
@@ -74,6 +83,8 @@ export interface ProductSearch {
   sort?: SortOption | undefined;
   page: number;
   pageSize: number;
+  /** The store whose stock counts (decision 034); none: the national sum. */
+  storeId?: number | null | undefined;
 }
 
 export interface ProductSearchResult {
@@ -87,7 +98,11 @@ const NOTHING: ProductSearchResult = { rows: [], total: 0 };
  * GET /api/product/public: a page of products for the query parameters, or null when a category
  * slug names no such category.
  */
-export async function findProductPage(db: Db, query: ProductSearchQuery): Promise<ProductSearchResult | null> {
+export async function findProductPage(
+  db: Db,
+  query: ProductSearchQuery,
+  storeId?: number | null,
+): Promise<ProductSearchResult | null> {
   const { category, subcategory, q, ids, sort, page = 1, pageSize = 24 } = query;
   const scope = await resolveCategoryScope(db, { category, subcategory });
   if (!scope) return null;
@@ -98,6 +113,7 @@ export async function findProductPage(db: Db, query: ProductSearchQuery): Promis
     sort,
     page,
     pageSize,
+    storeId,
   });
 }
 
@@ -133,7 +149,7 @@ async function runSearch(db: Db, search: ProductSearch, plan: SearchPlan | undef
   if (plan) filters.push(sql`${products.searchVector} @@ to_tsquery('simple', ${plan.match})`);
   const where = filters.length > 0 ? and(...filters) : sql`true`;
   const sort = search.sort ?? 'relevance';
-  const keys = sortKeys(sort, plan);
+  const keys = sortKeys(sort, plan, search.storeId);
   const keyColumns = sql.join(
     keys.map((key, i) => sql`${key.expr} as ${sql.identifier(`k${i}`)}`),
     sql`, `,
@@ -163,8 +179,9 @@ async function runSearch(db: Db, search: ProductSearch, plan: SearchPlan | undef
       limit ${search.pageSize} offset ${(search.page - 1) * search.pageSize}
     )
     select p.id, p.slug, p.name, p.brand, c.slug as "categorySlug", s.slug as "subcategorySlug",
-      p.pack_size as "packSize", p.mrp_paise as "mrpPaise", p.price_paise as "pricePaise", p.stock,
-      p.image, p.description, ranked.total
+      p.pack_size as "packSize", p.mrp_paise as "mrpPaise", p.price_paise as "pricePaise",
+      ${search.storeId == null ? sql`p.stock` : stockSql(search.storeId, sql`p.id`)} as stock,
+      p.image, p.description, p.photo, ranked.total
     from ranked
     join ${products} p on p.id = ranked.id
     join ${categories} c on c.id = p.category_id
@@ -179,11 +196,11 @@ async function runSearch(db: Db, search: ProductSearch, plan: SearchPlan | undef
   return { rows: [], total: counted?.total ?? 0 };
 }
 
-const inStock: SortKey = { expr: sql`${products.stock} > 0`, dir: 'desc' };
 const byId: SortKey = { expr: sql`${products.id}`, dir: 'asc' };
 
 /** What a sort orders by, most significant first; out-of-stock always last, ties by id. */
-function sortKeys(sort: SortOption, plan: SearchPlan | undefined): SortKey[] {
+function sortKeys(sort: SortOption, plan: SearchPlan | undefined, storeId: number | null | undefined): SortKey[] {
+  const inStock: SortKey = { expr: sql`${stockSql(storeId)} > 0`, dir: 'desc' };
   switch (sort) {
     case 'price-asc':
       return [inStock, { expr: sql`${products.pricePaise}`, dir: 'asc' }, byId];

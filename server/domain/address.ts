@@ -10,6 +10,8 @@ export const ADDRESS_MESSAGES = {
   localityRequired: 'Locality is required',
   nameRequired: 'Name is required',
   mobileInvalid: 'Please enter a valid 10-digit mobile number',
+  pincodeInvalid: 'Please enter a valid 6-digit PIN code (it does not start with 0)',
+  pincodeUnknown: 'PIN code is required: we could not find one for this location, so please enter it.',
   gpsRequired: "Your location couldn't be determined! Try again or enter manually.",
   cityRequired: 'City is required: pick the location on the map again.',
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
@@ -43,6 +45,26 @@ export interface AddressInput {
   city: string;
   area: string | null;
   state: string | null;
+  /** 6 digits, the first 1-9; null when the client sent none (filled from the coordinates). */
+  pincode: string | null;
+}
+
+/** An address ready to save: its PIN code known. */
+export type AddressValue = AddressInput & { pincode: string };
+
+/** 6 digits, the first not 0 (India Post's PIN codes begin with their zone, 1 to 9). */
+export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
+
+/**
+ * The PIN code as sent: absent, null or blank means none (an older client, or an address started
+ * offline); otherwise 6 digits once spaces are dropped ('560 034' is how many write it).
+ */
+export function normalisePincode(value: unknown): { ok: true; pincode: string | null } | { ok: false } {
+  if (value === undefined || value === null) return { ok: true, pincode: null };
+  if (typeof value !== 'string' && typeof value !== 'number') return { ok: false };
+  const raw = String(value).replace(/\s+/g, '');
+  if (raw === '') return { ok: true, pincode: null };
+  return PINCODE_PATTERN.test(raw) ? { ok: true, pincode: raw } : { ok: false };
 }
 
 export type AddressCheck = { ok: true; value: AddressInput } | { ok: false; message: string };
@@ -69,7 +91,7 @@ function coordinate(value: unknown, limit: number): number | undefined {
 }
 
 /**
- * Checks a submitted address in the form's order (tag, building, locality, name, mobile) so the
+ * Checks a submitted address in the form's order (tag, building, locality, PIN code, name, mobile) so the
  * first message is the one the form would show first.
  */
 export function checkAddress(body: unknown): AddressCheck {
@@ -80,6 +102,8 @@ export function checkAddress(body: unknown): AddressCheck {
   if (!buildingName) return { ok: false, message: ADDRESS_MESSAGES.buildingNameRequired };
   const locality = text(raw.locality);
   if (!locality) return { ok: false, message: ADDRESS_MESSAGES.localityRequired };
+  const pincode = normalisePincode(raw.pincode);
+  if (!pincode.ok) return { ok: false, message: ADDRESS_MESSAGES.pincodeInvalid };
   const name = text(raw.name);
   if (!name) return { ok: false, message: ADDRESS_MESSAGES.nameRequired };
   const mobile = normaliseOptionalMobile(raw.mobile);
@@ -105,6 +129,7 @@ export function checkAddress(body: unknown): AddressCheck {
     city,
     area: optionalText(raw.area),
     state: optionalText(raw.state),
+    pincode: pincode.pincode,
   };
   const limits: [keyof AddressInput, string, number][] = [
     ['tag', 'Tag', TAG_MAX_LENGTH],

@@ -1,5 +1,7 @@
 import type { Product } from '../schemas/product';
 import { discountPercent, paiseToRupees } from './money';
+import { photoSources, photoUrl } from './photo-urls';
+import { stockNote } from './stock';
 
 /** The home page's one tile: everything we sell is grocery and kitchen (spec, point 2). */
 export const GROCERY_KITCHEN = { slug: 'grocery-kitchen', name: 'Grocery & Kitchen' } as const;
@@ -17,9 +19,15 @@ export interface ProductRecord {
   stock: number;
   image: string;
   description: string;
+  /** The uploaded photo's hash (decision 033); absent or null: the illustration is shown. */
+  photo?: string | null;
 }
 
-export function toProduct(row: ProductRecord): Product {
+/**
+ * The storefront's product. `nearYou`: `row.stock` is the stock of the store serving the
+ * shopper's place (decision 034), not the national sum.
+ */
+export function toProduct(row: ProductRecord, nearYou = false): Product {
   return {
     id: row.id,
     slug: row.slug,
@@ -31,8 +39,10 @@ export function toProduct(row: ProductRecord): Product {
     price: paiseToRupees(row.pricePaise),
     mrp: paiseToRupees(row.mrpPaise),
     discount: discountPercent(row.mrpPaise, row.pricePaise),
-    img: row.image,
+    img: row.photo ? photoUrl(row.photo, 320, 'webp') : row.image,
+    ...(row.photo && { photo: photoSources(row.photo) }),
     inStock: row.stock > 0,
+    stockNote: stockNote(row.stock, nearYou),
     description: row.description,
   };
 }

@@ -90,6 +90,14 @@ export const CITY_MESSAGES = {
   none: (city: string, cities: readonly string[]) =>
     `Sorry, we do not deliver to ${city} yet. We are in ${listInWords(cities)}.`,
   unknown: (query: string) => `We could not find a city called "${query}" in India. Check the spelling.`,
+  /** The same check for a PIN code: at its locality's point. */
+  pinServed: (pincode: string, locality: string, minutes: number) =>
+    `Yes, we deliver to ${locality} (PIN code ${pincode}): about ${minutes} minutes.`,
+  pinNotServed: (pincode: string, locality: string, cities: readonly string[]) =>
+    `Sorry, we do not deliver to ${locality} (PIN code ${pincode}) yet. We are in ${listInWords(cities)}.`,
+  pinUnknown: (pincode: string) => `We could not find the PIN code ${pincode} in India. Check the number.`,
+  pinMalformed: (text: string) =>
+    `"${text}" is not a PIN code: an Indian PIN code has 6 digits and does not start with 0.`,
 } as const;
 
 export const DELIVERY_MESSAGES = {

@@ -17,6 +17,8 @@ export interface OrderAddressSnapshot {
   mobile: string | null;
   latitude: number;
   longitude: number;
+  /** Orders placed since migration 0010 of an address with a PIN code; absent on older ones. */
+  pincode?: string;
 }
 
 /** A product of the order as it stands now, sent back when the order could not be placed. */
@@ -53,6 +55,7 @@ export function addressSnapshot(row: OrderAddressSnapshot): OrderAddressSnapshot
     mobile: row.mobile,
     latitude: row.latitude,
     longitude: row.longitude,
+    ...(row.pincode && { pincode: row.pincode }),
   };
 }
 

@@ -28,7 +28,16 @@ function partsOf(components: Component[]) {
   };
   const city = find('locality', 'postal_town', 'administrative_area_level_3', 'administrative_area_level_2');
   const area = find('sublocality_level_1', 'sublocality', 'neighborhood', 'sublocality_level_2', 'premise') || city;
-  return { area, city, state: find('administrative_area_level_1'), country: find('country') };
+  const postalCode = find('postal_code');
+  return {
+    area,
+    city,
+    state: find('administrative_area_level_1'),
+    country: find('country'),
+    // An Indian PIN code is 6 digits; anything else (abroad, a partial code) is not one.
+    pincode: /^[1-9]\d{5}$/.test(postalCode) ? postalCode : '',
+    district: find('administrative_area_level_3', 'administrative_area_level_2'),
+  };
 }
 
 async function call(url: string, init: RequestInit = {}): Promise<unknown> {
@@ -79,11 +88,20 @@ export function createGoogleGeocoder(apiKey: string): Geocoder {
       return { name: first.formatted_address ?? shortNameOf(parts), shortName: shortNameOf(parts), lat, lng, ...parts };
     },
 
-    async autocomplete(query) {
+    async autocomplete(query, near) {
       const body = (await call(`${GOOGLE_PLACES_URL}/places:autocomplete`, {
         method: 'POST',
         headers: placesHeaders(),
-        body: JSON.stringify({ input: query, includedRegionCodes: ['in'], languageCode: 'en', regionCode: 'in' }),
+        body: JSON.stringify({
+          input: query,
+          includedRegionCodes: ['in'],
+          languageCode: 'en',
+          regionCode: 'in',
+          // The map's centre: places around it first (a bias, not a restriction).
+          ...(near && {
+            locationBias: { circle: { center: { latitude: near.lat, longitude: near.lng }, radius: 30_000 } },
+          }),
+        }),
       })) as {
         suggestions?: {
           placePrediction?: {

@@ -1,4 +1,4 @@
-import { isGazetteerId, loadGazetteer } from './gazetteer';
+import { isGazetteerId, loadGazetteer, type Near } from './gazetteer';
 import { createGoogleGeocoder } from './google';
 import { LruCache } from './lru-cache';
 import type { Geocoder, GeoSource, PlaceSuggestion, SelectedPlace } from './types';
@@ -15,7 +15,8 @@ export interface GeoAnswer<T> {
 /** Each lookup logs on `log` when given (the asking request's, so that the line carries its id). */
 export interface GeoService {
   reverse(lat: number, lng: number, log?: Logger): Promise<GeoAnswer<SelectedPlace | null>>;
-  autocomplete(query: string, log?: Logger): Promise<GeoAnswer<PlaceSuggestion[]>>;
+  /** `near`: the map's centre, whose city's places come first. */
+  autocomplete(query: string, log?: Logger, near?: Near): Promise<GeoAnswer<PlaceSuggestion[]>>;
   place(id: string, log?: Logger): Promise<GeoAnswer<SelectedPlace | null>>;
 }
 
@@ -66,9 +67,12 @@ export function createGeoService({
       const [rLat, rLng] = [round(lat), round(lng)];
       return answer(`reverse:${rLat},${rLng}`, (g) => g.reverse(rLat, rLng), requestLog);
     },
-    autocomplete: (query, requestLog) => {
+    autocomplete: (query, requestLog, near) => {
       const normalised = query.trim().replace(/\s+/g, ' ').toLowerCase();
-      return answer(`autocomplete:${normalised}`, (g) => g.autocomplete(normalised), requestLog);
+      // About a kilometre: a map moved a little asks the same question.
+      const at = near && { lat: Math.round(near.lat * 100) / 100, lng: Math.round(near.lng * 100) / 100 };
+      const key = `autocomplete:${normalised}${at ? `@${at.lat},${at.lng}` : ''}`;
+      return answer(key, (g) => g.autocomplete(normalised, at), requestLog);
     },
     // A gazetteer suggestion (offered while Google was down) stays the gazetteer's.
     place: (id, requestLog) => answer(`place:${id}`, (g) => g.place(id), requestLog, !isGazetteerId(id)),

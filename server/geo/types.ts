@@ -10,6 +10,10 @@ export interface SelectedPlace {
   city: string;
   state: string;
   country: string;
+  /** The PIN code (6 digits), '' when unknown. */
+  pincode: string;
+  /** The district, '' when unknown. */
+  district: string;
 }
 
 /** One autocomplete suggestion; `id` resolves through GET /api/geo/place/{id}. */
@@ -21,13 +25,27 @@ export interface PlaceSuggestion {
   secondaryText: string;
 }
 
+/** A place the public lookups answer with (GET /api/delivery/places): a suggestion with its details. */
+export interface Place extends PlaceSuggestion {
+  /** 6 digits. */
+  pincode: string;
+  /** The locality (a post office's area); '' for a whole city. */
+  locality: string;
+  district: string;
+  city: string;
+  state: string;
+  lat: number;
+  lng: number;
+}
+
 /** Where an answer came from: Google, or the bundled gazetteer. */
 export type GeoSource = 'google' | 'gazetteer';
 
 export interface Geocoder {
   /** The place at (or nearest to) a point; null when there is none. */
   reverse(lat: number, lng: number): Promise<SelectedPlace | null>;
-  autocomplete(query: string): Promise<PlaceSuggestion[]>;
+  /** Suggestions for what was typed; `near` (the map's centre) puts places in that city first. */
+  autocomplete(query: string, near?: { lat: number; lng: number }): Promise<PlaceSuggestion[]>;
   /** A suggestion's place; null for an id that names nothing. */
   place(id: string): Promise<SelectedPlace | null>;
 }

@@ -10,7 +10,11 @@ import { insertGiftCards } from '../db/giftcard-queries';
 import { orderIdByNumber } from '../db/orders/read';
 import { withSharedSecrets } from '../db/secrets';
 import { advanceOrder, cancelOrder, type ChangeStatusResult } from '../db/orders/status';
+import { PHOTO_RETENTION_MS, prunePhotos } from '../db/photo-prune';
+import { listStaff, recordAudit, removeStaff, storeExists, upsertStaff } from '../db/staff-queries';
 import { listStores } from '../db/stores';
+import { normaliseMobile } from '../domain/auth';
+import { isStaffRole, roleNeedsStore, STAFF_ROLES } from '../domain/staff';
 import {
   generateGiftCardCode,
   hashGiftCardCode,
@@ -19,15 +23,25 @@ import {
 } from '../domain/gift-cards';
 import { rupeesToPaise } from '../domain/money';
 import { giftCardKeyFor } from '../plugins/delivery';
+import { stockCommand, STOCK_USAGE } from './stock-command';
 
 const USAGE = `Usage: npm run ops -- <command> [options]
 
 Commands:
-  order:advance <number>                 processing -> dispatched -> delivered
-  order:cancel <number> --reason <text>  cancel a processing order (stock and gift card balance return)
+  order:advance <number>                 processing -> packed -> dispatched -> delivered (never an unpaid order)
+  order:cancel <number> --reason <text>  cancel an order awaiting payment, processing or packed (stock
+                                         and gift card balance return; a paid online payment is refunded)
   giftcard:issue --amount <rupees> [--count <n>] [--note <text>] [--expires-days <n>]
                                          print new e-gift card codes (only their HMAC is stored)
-  stores:list                            the dark stores and their delivery radius`;
+  stores:list                            the dark stores and their delivery radius
+  staff:add <mobile> --role picker|manager|admin [--store <id>]
+                                         grants access to the console at /ops (a picker or manager
+                                         works in one store: --store; an admin in all: no --store)
+  staff:remove <mobile>                  takes console access away (from the next request on)
+  staff:list                             who has access, with role and store
+  photos:prune                           delete the photo variants no product has shown for longer
+                                         than the caches keep them (8 days); each is audited
+${STOCK_USAGE}`;
 
 export class UsageError extends Error {}
 
@@ -37,10 +51,21 @@ function orderNumber(value: string | undefined): number {
   return n;
 }
 
+/** A staff number as typed (spaces, +91 allowed), or a UsageError. */
+function staffMobile(value: string | undefined, command: string): string {
+  const result = normaliseMobile(value ?? '');
+  if (!result.ok)
+    throw new UsageError(`Give the 10-digit mobile number, e.g. ${command} 9876543210 (${result.message})`);
+  return result.mobile;
+}
+
 function report(result: ChangeStatusResult, number: number): string {
   if (result.outcome === 'not-found') throw new UsageError(`Order ${number} not found.`);
   if (result.outcome === 'refused') throw new UsageError(`Order ${number}: ${result.message}`);
-  return `Order ${number} is now ${result.order.status}.`;
+  const refund = result.refundIds?.length
+    ? ' Its online payment is refunded through the payment gateway by the server within a minute.'
+    : '';
+  return `Order ${number} is now ${result.order.status}.${refund}`;
 }
 
 /** Runs one command and returns what to print; throws UsageError for a mistake of the operator. */
@@ -54,6 +79,9 @@ export async function runOps(argv: string[], database: Database, jwtSecret: stri
       count: { type: 'string', default: '1' },
       note: { type: 'string' },
       'expires-days': { type: 'string' },
+      role: { type: 'string' },
+      store: { type: 'string' },
+      set: { type: 'string' },
     },
   });
   const [command, arg] = positionals;
@@ -106,6 +134,86 @@ export async function runOps(argv: string[], database: Database, jwtSecret: stri
             `${String(s.id).padStart(3)}  ${s.city.padEnd(10)} ${s.name.padEnd(18)} ${s.latitude.toFixed(4)}, ${s.longitude.toFixed(4)}  radius ${s.radiusKm} km`,
         )
         .join('\n');
+    }
+    case 'staff:add': {
+      const mobile = staffMobile(arg, 'staff:add');
+      const role = values.role;
+      if (!isStaffRole(role)) throw new UsageError(`--role must be one of ${STAFF_ROLES.join(', ')}`);
+      let storeId: number | null = null;
+      if (roleNeedsStore(role)) {
+        if (values.store === undefined)
+          throw new UsageError(`A ${role} works in one dark store: add --store <id> (see stores:list).`);
+        storeId = Number(values.store);
+        if (!Number.isInteger(storeId) || storeId < 1 || !(await storeExists(db, storeId)))
+          throw new UsageError(`No store ${values.store}: see stores:list.`);
+      } else if (values.store !== undefined) {
+        throw new UsageError('An admin works in every store: leave out --store.');
+      }
+      const granted = await db.transaction(async (tx) => {
+        const result = await upsertStaff(tx, { mobile, role, storeId });
+        await recordAudit(tx, {
+          staff: null,
+          action: 'staff.add',
+          targetType: 'staff',
+          targetId: result.id,
+          before: result.before,
+          after: result.after,
+          at: now,
+        });
+        return result;
+      });
+      const where = storeId === null ? 'every store' : `store ${storeId}`;
+      return granted.before && !granted.before.removed
+        ? `${mobile} is now ${role} (${where}); was ${granted.before.role}.`
+        : `${mobile} can sign in at /ops as ${role} (${where}).`;
+    }
+    case 'staff:remove': {
+      const mobile = staffMobile(arg, 'staff:remove');
+      const removed = await db.transaction(async (tx) => {
+        const result = await removeStaff(tx, mobile, now);
+        if (result) {
+          await recordAudit(tx, {
+            staff: null,
+            action: 'staff.remove',
+            targetType: 'staff',
+            targetId: result.id,
+            before: result.before,
+            after: result.after,
+            at: now,
+          });
+        }
+        return result;
+      });
+      if (!removed) throw new UsageError(`${mobile} is not on the staff.`);
+      return `${mobile} no longer has access to the console.`;
+    }
+    case 'staff:list': {
+      const members = await listStaff(db);
+      if (members.length === 0) return 'Nobody has access to the console yet: staff:add <mobile> --role admin';
+      return members
+        .map((m) => `${m.mobile}  ${m.role.padEnd(8)} ${m.storeId === null ? 'every store' : `store ${m.storeId}`}`)
+        .join('\n');
+    }
+    case 'stock':
+      return stockCommand(
+        database,
+        { product: positionals[1], store: values.store, set: values.set, reason: values.reason },
+        (message) => {
+          throw new UsageError(message);
+        },
+        now,
+      );
+    case 'photos:prune': {
+      const pruned = await prunePhotos(db, now, { audit: true });
+      const days = PHOTO_RETENTION_MS / 86_400_000;
+      if (!pruned.ran)
+        throw new UsageError('A server is cleaning up photos (or storing an upload) now: try again in a minute.');
+      if (pruned.photos.length === 0)
+        return `No photo to delete: every stored photo is current or was shown within ${days} days.`;
+      return [
+        `Deleted ${pruned.variants} variants of ${pruned.photos.length} photos (${Math.ceil(pruned.bytes / 1024)} KB) no product has shown for ${days} days:`,
+        ...pruned.photos.map((p) => `  ${p.hash}  product ${p.productId}, last shown ${p.lastShownAt.toISOString()}`),
+      ].join('\n');
     }
     default:
       throw new UsageError(command ? `Unknown command ${command}.\n\n${USAGE}` : USAGE);

@@ -42,6 +42,10 @@ declare module 'fastify' {
      */
     authenticate: onRequestAsyncHookHandler;
   }
+  interface FastifyContextConfig {
+    /** Media types the route's body may have instead of JSON (never a form's): see requireJson. */
+    bodyTypes?: readonly string[];
+  }
   interface FastifyRequest {
     /** Set by `authenticate`; null on routes that do not use it. */
     customer: SignedInCustomer | null;
@@ -108,6 +112,8 @@ export function signedIn(request: FastifyRequest): SignedInCustomer {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** What an HTML form (and so a cross-site page without a CORS preflight) can send. */
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
 
 function bearerOrCookie(request: FastifyRequest): { token: string; from: 'header' | 'cookie' } | undefined {
   const header = request.headers.authorization;
@@ -137,6 +143,13 @@ function requireJson(request: FastifyRequest) {
   // never grant. Routes whose DELETE takes a body (account deletion) still insist on JSON.
   if (request.method === 'DELETE' && !hasBody(request) && !request.routeOptions.schema?.body) return;
   const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  // A route may take other bodies (a photo upload), never one a cross-site form can send.
+  const accepted = request.routeOptions.config?.bodyTypes;
+  if (accepted && !accepted.some((type) => FORM_TYPES.has(type))) {
+    if (!accepted.includes(mediaType))
+      throw apiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be one of ${accepted.join(', ')}`);
+    return;
+  }
   if (mediaType !== 'application/json')
     throw apiError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
 }

@@ -33,7 +33,8 @@ declare module 'fastify' {
 }
 
 /** The app's one-segment pages that are not a category listing (src/routes). */
-const APP_PAGES = new Set(['collection', 'search', 'checkout', 'account']);
+// The store console (/ops) is an app page too, not a category.
+const APP_PAGES = new Set(['collection', 'search', 'checkout', 'account', 'ops']);
 
 function wantsHtml(request: FastifyRequest): boolean {
   return (
@@ -157,7 +158,8 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
         if (segments.length === 2 && segments[0] === 'products') {
           const id = productIdOf(`/products/${segments[1]}`);
           const product = id === null ? undefined : await findProduct(app.database.db, id);
-          return { missing: !product, image: product?.image ?? null };
+          // A photo is drawn through <picture> (AVIF or WebP by width): a preload could only guess.
+          return { missing: !product, image: product && !product.photo ? product.image : null };
         }
         const [slug] = segments;
         if (segments.length === 1 && slug && !APP_PAGES.has(slug) && slug !== GROCERY_KITCHEN.slug) {
@@ -175,6 +177,8 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
       // The same page either way; a missing product or category is a 404 (the service worker
       // answers navigations from its precached shell and never stores these).
       reply.code(missing ? 404 : 200);
+      // The store console is for staff: no search engine should list it.
+      if (pathname === '/ops' || pathname.startsWith('/ops/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
       reply
         .header('Cache-Control', cacheControlFor('index.html'))
         .header('Link', firstLoadHints(pathname, image).join(', '));

@@ -3,12 +3,18 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Type } from 'typebox';
 
+import { readPhoto } from '../db/ops-catalogue';
 import { categories, products } from '../db/schema';
+import { PHOTO_NAME_PATTERN } from '../domain/photo-urls';
+import { LruCache } from '../geo/lru-cache';
 import { renderCategoryImage, renderProductImage } from '../web/product-art/render';
 import { notFound } from '../errors';
 
 const Slug = Type.String({ pattern: '^[a-z0-9-]{1,120}\\.svg$' });
 const IMAGE_CACHE = 'public, max-age=604800, stale-while-revalidate=2592000';
+/** A photo variant's name carries its content hash: the bytes at a name never change. */
+const PHOTO_CACHE = 'public, max-age=31536000, immutable';
+const PhotoName = Type.String({ pattern: PHOTO_NAME_PATTERN });
 // SVG can carry script; these answers are images only, so lock them down completely.
 const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
@@ -53,6 +59,29 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('Cache-Control', IMAGE_CACHE)
         .header('Content-Security-Policy', IMAGE_CSP)
         .send(svg);
+    },
+  );
+
+  // Uploaded photos (decision 033): stored in the database, so every process serves them; the
+  // most asked-for stay in memory (a variant is a few kilobytes; 500 of them, a few megabytes).
+  const photos = new LruCache<{ contentType: string; body: Buffer }>(500, 24 * 3600_000);
+  app.get(
+    '/images/photos/:name',
+    { schema: { hide: true, params: Type.Object({ name: PhotoName }) } },
+    async (request, reply) => {
+      const { name } = request.params;
+      let photo = photos.get(name);
+      if (!photo) {
+        const row = await readPhoto(db, name);
+        if (!row) throw notFound('Image not found');
+        photo = { contentType: row.contentType, body: Buffer.from(row.body) };
+        photos.set(name, photo);
+      }
+      return reply
+        .type(photo.contentType)
+        .header('Cache-Control', PHOTO_CACHE)
+        .header('Content-Security-Policy', IMAGE_CSP)
+        .send(photo.body);
     },
   );
 

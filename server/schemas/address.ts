@@ -21,6 +21,14 @@ export const Address = Type.Object(
     city: Type.String(),
     area: Type.Optional(Type.String()),
     state: Type.Optional(Type.String()),
+    pincode: Type.Optional(
+      Type.String({
+        pattern: '^[1-9][0-9]{5}$',
+        examples: ['560034'],
+        description:
+          'The PIN code. Every address saved since it exists has one; older ones the gazetteer could not place have none',
+      }),
+    ),
     version: Type.Integer({ minimum: 1, description: 'Send it back with an edit: a stale one gets 409' }),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
@@ -48,6 +56,13 @@ export const AddressBody = Type.Object({
   city: Type.String(),
   area: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   state: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  pincode: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      examples: ['560034'],
+      description:
+        'PIN code: 6 digits, the first 1-9 (spaces are dropped). Absent, null or blank: the PIN code of the `gps` point is filled in (400 when there is none)',
+    }),
+  ),
   version: Type.Optional(
     Type.Integer({
       minimum: 1,

@@ -114,6 +114,34 @@ export const AccountExport = Type.Object({
       }),
     ),
   }),
+  payments: Type.Array(
+    Type.Object(
+      {
+        id: Type.String(),
+        orderId: Type.String(),
+        gatewayOrderId: Type.String(),
+        amount: Type.Number(),
+        status: Type.String({ description: "The gateway's: authorized, captured, refunded, failed" }),
+        method: Type.Union([Type.String(), Type.Null()]),
+        failureReason: Type.Union([Type.String(), Type.Null()]),
+        createdAt: Timestamp,
+        updatedAt: Timestamp,
+      },
+      { description: 'Every online payment of your orders the gateway told us about' },
+    ),
+  ),
+  refunds: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      orderId: Type.String(),
+      paymentId: Type.String(),
+      amount: Type.Number(),
+      reason: Type.String({ description: 'cancelled, late-payment, double-payment or amount-mismatch' }),
+      state: Type.String({ description: 'pending, processed or failed' }),
+      createdAt: Timestamp,
+      updatedAt: Timestamp,
+    }),
+  ),
 });
 export type AccountExport = Static<typeof AccountExport>;
 

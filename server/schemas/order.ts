@@ -3,8 +3,19 @@ import { Type, type Static } from 'typebox';
 const Rupees = (description: string) => Type.Number({ description: `${description}, in rupees` });
 
 export const OrderStatus = Type.Union(
-  [Type.Literal('processing'), Type.Literal('dispatched'), Type.Literal('delivered'), Type.Literal('cancelled')],
-  { description: 'processing -> dispatched -> delivered, or cancelled' },
+  [
+    Type.Literal('awaiting-payment'),
+    Type.Literal('processing'),
+    Type.Literal('packed'),
+    Type.Literal('dispatched'),
+    Type.Literal('delivered'),
+    Type.Literal('cancelled'),
+  ],
+  {
+    description:
+      'awaiting-payment (online orders, stock held) -> processing -> packed -> dispatched -> delivered, or cancelled ' +
+      '(until dispatched; also when an online payment is not completed in time)',
+  },
 );
 export type OrderStatus = Static<typeof OrderStatus>;
 
@@ -24,7 +35,14 @@ export const PlaceOrderBody = Type.Object(
     useGiftCardBalance: Type.Optional(
       Type.Boolean({ default: false, description: 'Pay what the e-gift card balance covers' }),
     ),
-    paymentMethod: Type.Optional(Type.Literal('cod', { default: 'cod', description: 'cod: cash on delivery' })),
+    paymentMethod: Type.Optional(
+      Type.Union([Type.Literal('cod'), Type.Literal('upi'), Type.Literal('card')], {
+        default: 'cod',
+        description:
+          'cod: cash on delivery; upi: UPI; card: card, net banking or wallet (upi and card through the payment ' +
+          'gateway: the order awaits payment, its stock held, and the answer carries `checkout`)',
+      }),
+    ),
     idempotencyKey: Type.Optional(
       Type.String({ minLength: 8, maxLength: 100, description: 'Instead of the Idempotency-Key header' }),
     ),
@@ -82,6 +100,12 @@ export const OrderAddress = Type.Object({
   city: Type.String(),
   mobile: Type.Union([Type.String(), Type.Null()]),
   gps: Type.Object({ latitude: Type.Number(), longitude: Type.Number() }),
+  pincode: Type.Optional(
+    Type.String({
+      pattern: '^[1-9][0-9]{5}$',
+      description: 'The PIN code; absent on orders placed before addresses had one',
+    }),
+  ),
 });
 
 export const OrderItem = Type.Object({
@@ -94,6 +118,59 @@ export const OrderItem = Type.Object({
   quantity: Type.Integer(),
 });
 export type OrderItem = Static<typeof OrderItem>;
+
+export const PaymentRefund = Type.Object({
+  amount: Rupees('Refunded (or being refunded) to the payment method'),
+  state: Type.Union([Type.Literal('pending'), Type.Literal('processed'), Type.Literal('failed')]),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+export const OrderPayment = Type.Object(
+  {
+    method: Type.Union([Type.Literal('cod'), Type.Literal('upi'), Type.Literal('card'), Type.Literal('gift-card')]),
+    label: Type.String({ examples: ['UPI', 'E-Gift Card + UPI', 'Cash on delivery'] }),
+    state: Type.Union(
+      [
+        Type.Literal('due-on-delivery'),
+        Type.Literal('not-required'),
+        Type.Literal('awaiting'),
+        Type.Literal('pending'),
+        Type.Literal('paid'),
+        Type.Literal('failed'),
+        Type.Literal('expired'),
+      ],
+      {
+        description:
+          'awaiting: no payment yet; pending: money taken, not yet confirmed; failed: the last attempt failed ' +
+          '(still payable until payBy); expired: not paid in time, stock released and the order cancelled',
+      },
+    ),
+    amount: Rupees('Paid or to pay online (or on delivery)'),
+    paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    failureReason: Type.Union([Type.String(), Type.Null()], {
+      description: "The gateway's reason for the last failure",
+    }),
+    payBy: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When the stock hold ends, while awaiting or failed',
+    }),
+    refund: Type.Union([PaymentRefund, Type.Null()]),
+  },
+  { description: 'How the order is paid and where its payment (and any refund) stands' },
+);
+export type OrderPayment = Static<typeof OrderPayment>;
+
+/** What the browser needs to open the payment gateway's checkout (server/payments/gateway.ts). */
+export const CheckoutSession = Type.Object(
+  {
+    gateway: Type.Union([Type.Literal('razorpay'), Type.Literal('local')]),
+    keyId: Type.String({ description: "Razorpay's public key id; 'local' for the local gateway" }),
+    gatewayOrderId: Type.String(),
+    amountPaise: Type.Integer({ minimum: 1 }),
+    currency: Type.Literal('INR'),
+    pageUrl: Type.Union([Type.String(), Type.Null()], { description: "The local gateway's page; null for Razorpay" }),
+  },
+  { description: "Open the gateway's checkout with this" },
+);
 
 export const Order = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -110,11 +187,60 @@ export const Order = Type.Object({
   store: Type.Object({ name: Type.String(), city: Type.String() }),
   items: Type.Array(OrderItem),
   bill: Bill,
+  payment: OrderPayment,
+  timeline: Type.Array(Type.Object({ status: OrderStatus, at: Type.String({ format: 'date-time' }) }), {
+    description: 'When the order was placed and reached each status since, oldest first',
+  }),
+  expectedBy: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description:
+      'When it should be at the door: the checkout estimate from when it could be prepared, then the ride from ' +
+      'when it was packed or dispatched; null while awaiting payment and once delivered or cancelled',
+  }),
 });
 export type Order = Static<typeof Order>;
 
 export const OrderResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), data: Order });
 export type OrderResponse = Static<typeof OrderResponse>;
+
+export const PlacedOrderResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  data: Order,
+  checkout: Type.Union([CheckoutSession, Type.Null()], {
+    description: 'Pay with this while the order awaits payment; null for cash on delivery and when paid',
+  }),
+});
+export type PlacedOrderResponse = Static<typeof PlacedOrderResponse>;
+
+export const PaymentSessionResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Order,
+  checkout: CheckoutSession,
+});
+
+export const VerifyPaymentBody = Type.Object(
+  {
+    gatewayOrderId: Type.String({ minLength: 1, maxLength: 100 }),
+    paymentId: Type.String({ minLength: 1, maxLength: 100 }),
+    signature: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+export const NotPayable = Type.Object(
+  {
+    success: Type.Literal(false),
+    code: Type.Literal('ORDER_NOT_PAYABLE'),
+    message: Type.String(),
+    data: Order,
+  },
+  { description: 'The order is paid, released or cancelled; `data` is the order' },
+);
+
+export const WebhookResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String({ examples: ['Processed', 'Already processed', 'Ignored'] }),
+});
 
 /** A 409 of placing or cancelling an order: the ErrorResponse fields, the reason and what changed. */
 export const OrderConflict = Type.Object(
@@ -145,6 +271,7 @@ export const OrderSummary = Type.Object({
   placedAt: Type.String({ format: 'date-time' }),
   total: Rupees('Bill total'),
   itemCount: Type.Integer(),
+  payment: OrderPayment,
 });
 export type OrderSummary = Static<typeof OrderSummary>;
 
@@ -174,7 +301,14 @@ export const CancelBody = Type.Object(
 
 export const Serviceability = Type.Object({
   serviceable: Type.Boolean(),
-  store: Type.Union([Type.Object({ name: Type.String(), city: Type.String() }), Type.Null()]),
+  store: Type.Union([
+    Type.Object({
+      id: Type.Integer({ description: 'Pass as `store` to catalogue reads for this store’s stock' }),
+      name: Type.String(),
+      city: Type.String(),
+    }),
+    Type.Null(),
+  ]),
   distanceKm: Type.Union([Type.Number(), Type.Null()]),
   etaMinutes: Type.Union([Type.Integer(), Type.Null()]),
   message: Type.String({ examples: ['Delivery in 9 minutes'] }),
@@ -193,7 +327,13 @@ export const ServiceabilityResponse = Type.Object({ success: Type.Literal(true),
 export type ServiceabilityResponse = Static<typeof ServiceabilityResponse>;
 
 export const CityQuery = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 60, description: "A city's name, e.g. Pune or Bangalore" }) },
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: 60,
+      description: "A city's name, e.g. Pune or Bangalore, or a 6-digit PIN code, e.g. 560034",
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -208,6 +348,12 @@ export const CityCheck = Type.Object({
   etaMinutes: Type.Union([Type.Integer(), Type.Null()], { description: 'To the city centre, when it is served' }),
   stores: Type.Integer({ description: 'Dark stores that reach into the city' }),
   servedCities: Type.Array(Type.String()),
+  pincode: Type.Union([Type.String({ pattern: '^[1-9]\\d{5}$' }), Type.Null()], {
+    description: 'The PIN code asked about; null for a city name',
+  }),
+  locality: Type.Union([Type.String(), Type.Null()], {
+    description: "The PIN code's locality (India Post's office it is named after); null for a city name",
+  }),
   message: Type.String({ examples: ['Yes, we deliver to Pune: about 8 minutes to the city centre.'] }),
 });
 export type CityCheck = Static<typeof CityCheck>;

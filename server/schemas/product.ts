@@ -12,8 +12,27 @@ export const Product = Type.Object(
     price: Type.Number({ description: 'Selling price in rupees' }),
     mrp: Type.Number({ description: 'Maximum retail price in rupees' }),
     discount: Type.Integer({ description: 'Whole percent off the MRP; 0 when sold at MRP' }),
-    img: Type.String(),
-    inStock: Type.Boolean(),
+    img: Type.String({
+      description: 'The product image: its photo (WebP, 320 px) when it has one, else the generated illustration',
+    }),
+    photo: Type.Optional(
+      Type.Object(
+        {
+          avif: Type.String({ description: 'srcset of the AVIF variants (128, 320, 640 and 960 px wide)' }),
+          webp: Type.String({ description: 'srcset of the WebP variants (128, 320, 640 and 960 px wide)' }),
+        },
+        { description: 'Present when the store uploaded a photo' },
+      ),
+    ),
+    inStock: Type.Boolean({
+      description: 'At the dark store named by `store` (the one serving the shopper), or anywhere without one',
+    }),
+    stockNote: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "What to say about availability: 'Out of stock near you' (at the `store`), 'Out of stock', " +
+        "'Only N left' (5 or fewer); null when there is plenty",
+      examples: ['Only 3 left'],
+    }),
     description: Type.String(),
   },
   { $id: 'Product' },
@@ -27,8 +46,22 @@ export const ProductIdParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Numeric product id' }),
 });
 
+/** The dark store whose stock a catalogue answer shows (decision 034). */
+const StoreParam = Type.Integer({
+  minimum: 1,
+  maximum: 2_147_483_647,
+  description:
+    "The dark store serving the shopper's chosen place (`store.id` of /api/delivery/serviceability): stock " +
+    "and in-stock order are that store's. Without it, or for a store that is not delivering, the national view.",
+});
+
+export const ProductDetailQuery = Type.Object({ store: Type.Optional(StoreParam) }, { additionalProperties: false });
+
 export const ProductListQuery = Type.Object(
-  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 24 })) },
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 24 })),
+    store: Type.Optional(StoreParam),
+  },
   { additionalProperties: false },
 );
 
@@ -55,6 +88,7 @@ export const ProductSearchQuery = Type.Object(
     sort: Type.Optional(SortOption),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 24 })),
+    store: Type.Optional(StoreParam),
   },
   { additionalProperties: false },
 );

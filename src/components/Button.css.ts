@@ -27,7 +27,8 @@ export const tone = styleVariants({
     background: vars.color.surface,
     color: vars.color.brand,
     borderColor: vars.color.brand,
-    selectors: { '&:hover:not(:disabled)': { background: vars.color.brandSoft } },
+    // The darker green on the pale one: brand on brandSoft is under 4.5:1.
+    selectors: { '&:hover:not(:disabled)': { background: vars.color.brandSoft, color: vars.color.brandStrong } },
   },
   ghost: {
     background: 'transparent',

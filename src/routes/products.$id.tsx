@@ -70,14 +70,22 @@ function ProductPage() {
     <>
       <article className={styles.layout} aria-labelledby="product-name">
         <div className={styles.imageBox}>
-          <img
-            className={styles.image}
-            src={product.img}
-            alt={product.name}
-            width={480}
-            height={480}
-            fetchPriority="high"
-          />
+          {/* An uploaded photo comes as AVIF and WebP at four widths; the illustration is one SVG. */}
+          <picture>
+            {product.photo && (
+              <source type="image/avif" srcSet={product.photo.avif} sizes="(max-width: 520px) 100vw, 480px" />
+            )}
+            <img
+              className={styles.image}
+              src={product.img}
+              srcSet={product.photo?.webp}
+              sizes={product.photo && '(max-width: 520px) 100vw, 480px'}
+              alt={product.name}
+              width={480}
+              height={480}
+              fetchPriority="high"
+            />
+          </picture>
         </div>
         <div className={styles.details}>
           <span className={styles.brand}>{product.brand}</span>
@@ -111,7 +119,11 @@ function ProductPage() {
             <dd className={styles.factValue}>Free</dd>
             <dt className={styles.factTerm}>Stock</dt>
             <dd className={styles.factValue}>
-              {product.inStock ? 'In stock' : <span className={styles.soldOut}>Out of stock</span>}
+              {product.inStock ? (
+                (product.stockNote ?? 'In stock')
+              ) : (
+                <span className={styles.soldOut}>{product.stockNote}</span>
+              )}
             </dd>
           </dl>
           <p className={styles.muted}>{AVAILABLE_IN}</p>

@@ -118,3 +118,18 @@ export const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpac
 
 /** Secondary text (the `muted` class in primitives.css.ts). */
 export const mutedText = { color: vars.color.textMuted, fontSize: vars.fontSize.sm } satisfies StyleRule;
+
+/** A "Skip to content" link: off screen until it has the keyboard's focus. */
+export const skipLink = {
+  position: 'absolute',
+  top: vars.space['2'],
+  left: vars.space['2'],
+  zIndex: 100,
+  padding: `${vars.space['2']} ${vars.space['4']}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.brand,
+  color: vars.color.textInverse,
+  fontWeight: 600,
+  transform: 'translateY(-200%)',
+  selectors: { '&:focus': { transform: 'none' } },
+} satisfies StyleRule;

@@ -9,6 +9,9 @@ const BLANK_TILE = Buffer.from(
   'base64',
 );
 const PUNE = { latitude: 18.5204, longitude: 73.8567 };
+/** How the gazetteer names a place: locality, city, state, PIN code (issue 16). */
+const PUNE_PLACE = /Pune, Maharashtra 411\d{3}, India/;
+const NAGPUR_PLACE = /Nagpur, Maharashtra 440\d{3}, India/;
 
 let nextMobile = 0;
 const mobile = () => `96${String(Date.now() % 1e6).padStart(6, '0')}${String(nextMobile++ % 100).padStart(2, '0')}`;
@@ -40,7 +43,7 @@ async function newAddressAtCurrentLocation(page: Page, scope: Page | Locator = p
   await scope.getByRole('button', { name: '+ Add new address' }).click();
   const dialog = editor(page);
   await dialog.getByRole('button', { name: 'Use current location' }).click();
-  await expect(dialog.getByText('Pune, Maharashtra, India')).toBeVisible();
+  await expect(dialog.getByText(PUNE_PLACE)).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm location' }).click();
   return dialog;
 }
@@ -56,6 +59,8 @@ test('add, edit and delete an address through the map, with every validation mes
   context,
   signIn,
 }) => {
+  // Three dialogs and every message: about 20 s alone, more beside another worker.
+  test.setTimeout(60_000);
   await offlineTiles(page);
   await allowLocation(context);
   await openSavedAddresses(page, signIn);
@@ -91,9 +96,10 @@ test('add, edit and delete an address through the map, with every validation mes
 
   // Current location (granted): Pune.
   await dialog.getByRole('button', { name: 'Use current location' }).click();
-  await expect(dialog.getByText('Pune, Maharashtra, India')).toBeVisible();
+  await expect(dialog.getByText(PUNE_PLACE)).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm location' }).click();
-  await expect(form.getByLabel('Locality')).toHaveValue('Pune, Maharashtra, India');
+  await expect(form.getByLabel('Locality')).toHaveValue(PUNE_PLACE);
+  await expect(form.getByLabel('PIN code')).toHaveValue(/^411\d{3}$/);
   await expect(form.getByLabel('Locality')).toHaveAttribute('readonly', '');
 
   await form.getByLabel('Custom tag').fill("Parents' home");
@@ -103,7 +109,7 @@ test('add, edit and delete an address through the map, with every validation mes
 
   const list = page.getByRole('list', { name: 'Saved addresses' });
   const card = list.getByRole('article', { name: "Parents' home: B-12, Shanti Niwas" });
-  await expect(card).toContainText('Pune, Maharashtra, India');
+  await expect(card).toContainText(PUNE_PLACE);
   await expect(card).toContainText('Asha Rao · +91 9876543210');
   await expect(card).not.toContainText('Waiting for a connection');
 
@@ -113,16 +119,22 @@ test('add, edit and delete an address through the map, with every validation mes
   await expect(form.getByRole('heading', { name: 'Edit Address' })).toBeVisible();
   await expect(form.getByLabel('Custom tag')).toHaveValue("Parents' home");
   await dialog.getByRole('combobox', { name: 'Search for a place' }).fill('nagp');
-  await dialog.getByRole('option', { name: /Nagpur/ }).click();
-  await expect(dialog.getByText('Nagpur, Maharashtra, India')).toBeVisible();
+  // The city first, then its localities (decision 027).
+  await dialog
+    .getByRole('option', { name: /Nagpur/ })
+    .first()
+    .click();
+  await expect(dialog.getByText(NAGPUR_PLACE)).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm location' }).click();
-  await expect(form.getByLabel('Locality')).toHaveValue('Nagpur, Maharashtra, India');
+  await expect(form.getByLabel('Locality')).toHaveValue(NAGPUR_PLACE);
+  // A new place brings its own PIN code.
+  await expect(form.getByLabel('PIN code')).toHaveValue(/^440\d{3}$/);
   await form.getByRole('button', { name: 'Work' }).click();
   await form.getByLabel('Flat / House no / Building name').fill('Office 5, Sitabuldi Towers');
   await form.getByRole('button', { name: 'Update Address' }).click();
   await expect(dialog).toBeHidden();
   const edited = list.getByRole('article', { name: 'Work: Office 5, Sitabuldi Towers' });
-  await expect(edited).toContainText('Nagpur, Maharashtra, India');
+  await expect(edited).toContainText(NAGPUR_PLACE);
   await expect(list.getByRole('article')).toHaveCount(1);
 
   // Delete asks first; Cancel keeps it.
@@ -153,10 +165,10 @@ test('without location permission the picker says so, and a click on the map sti
   const map = mapOf(dialog);
   const box = (await map.boundingBox())!;
   await map.click({ position: { x: box.width / 2 - 60, y: box.height / 2 - 40 } });
-  await expect(dialog.getByText(/Mumbai, Maharashtra, India/)).toBeVisible();
+  await expect(dialog.getByText(/Mumbai, Maharashtra 4\d{5}, India/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm location' }).click();
   const form = addressForm(dialog);
-  await expect(form.getByLabel('Locality')).toHaveValue(/Mumbai, Maharashtra, India$/);
+  await expect(form.getByLabel('Locality')).toHaveValue(/Mumbai, Maharashtra 4\d{5}, India$/);
   await fillDetails(form, { building: 'Flat 3, Sea View', name: 'Ravi' });
   await form.getByRole('button', { name: 'Save Address' }).click();
   await expect(page.getByRole('article', { name: 'Home: Flat 3, Sea View' })).toBeVisible();
@@ -168,6 +180,8 @@ test('an address added offline is shown as pending and saved when the connection
   signIn,
   consoleGuard,
 }) => {
+  // A long flow (map, form, book, checkout): about 25 s alone, more beside another worker.
+  test.setTimeout(60_000);
   // Offline, the browser logs each request the service worker could not answer.
   consoleGuard.allow(/ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
   await offlineTiles(page);
@@ -279,4 +293,72 @@ test('choose a delivery address in the cart, then Proceed goes to checkout and c
     .getByRole('button', { name: /^\d+ Items?/ })
     .click();
   await expect(cart.getByText(served.data.message)).toBeVisible();
+});
+
+test('a place found by name fills its PIN code, which the address book and checkout show (issue 16)', async ({
+  page,
+  request,
+  signIn,
+}) => {
+  // A long flow (map, form, book, checkout): about 25 s alone, more beside another worker.
+  test.setTimeout(60_000);
+  await offlineTiles(page);
+  await openSavedAddresses(page, signIn);
+  await page.getByRole('button', { name: '+ Add new address' }).click();
+  const dialog = editor(page);
+  await dialog.getByRole('combobox', { name: 'Search for a place' }).fill('Koramangala');
+  await dialog
+    .getByRole('option', { name: /Koramangala/ })
+    .first()
+    .click();
+  await expect(dialog.getByText(/Koramangala/).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm location' }).click();
+
+  // Filled from the map, next to the locality, for a numeric keyboard and postal-code autofill.
+  const form = addressForm(dialog);
+  const pin = form.getByLabel('PIN code');
+  await expect(pin).toHaveValue(/^5600\d\d$/);
+  const pincode = await pin.inputValue();
+  await expect(pin).toHaveAttribute('inputmode', 'numeric');
+  await expect(pin).toHaveAttribute('autocomplete', 'postal-code');
+  await expect(pin).toHaveAttribute('maxlength', '6');
+
+  // Editable, digits only, and checked with the server's message.
+  await pin.fill('56oo34');
+  await expect(pin).toHaveValue('5634');
+  await pin.fill('060034');
+  await expect(pin).toHaveValue('060034');
+  await fillDetails(form, { building: 'Flat 4, Lake View', name: 'Asha Rao' });
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  await expect(form.getByText('Please enter a valid 6-digit PIN code (it does not start with 0)')).toBeVisible();
+  await expect(pin).toBeFocused();
+  await pin.fill(pincode);
+  await expect(form.getByText('Please enter a valid 6-digit PIN code (it does not start with 0)')).toBeHidden();
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The address book.
+  const card = page
+    .getByRole('list', { name: 'Saved addresses' })
+    .getByRole('article', { name: 'Home: Flat 4, Lake View' });
+  await expect(card).toContainText(pincode);
+  await expect(card).toContainText(/Koramangala/);
+  await expect(card).not.toContainText('Waiting for a connection');
+
+  // Checkout: the picker and the delivery address card.
+  const products: Product[] = await (await request.get('/api')).json();
+  const product = products.find((p) => p.inStock)!;
+  await page.goto('/');
+  await addToCart(page, product.name);
+  await page.goto('/checkout');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: /^(Choose|Change)$/ }).click();
+  const picker = page.getByRole('dialog', { name: 'Select delivery address' });
+  const choice = picker.getByRole('button', { name: /Flat 4, Lake View/ });
+  await expect(choice).toContainText(pincode);
+  await choice.click();
+  await expect(picker).toBeHidden();
+  const delivery = main.getByRole('region', { name: 'Delivery address' });
+  await expect(delivery).toContainText('Flat 4, Lake View');
+  await expect(delivery).toContainText(pincode);
 });

@@ -189,7 +189,7 @@ test.describe('product page', () => {
     await expect(answer).toHaveText('We could not find a city called "Atlantis" in India. Check the spelling.');
     await city.fill('   ');
     await page.getByRole('button', { name: 'Check' }).click();
-    await expect(answer).toHaveText('Type the name of a city.');
+    await expect(answer).toHaveText('Type the name of a city or a 6-digit PIN code.');
     // Offline it says so and asks by itself when the connection returns.
     await page.context().setOffline(true);
     await city.fill('Delhi');

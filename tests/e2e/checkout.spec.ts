@@ -11,6 +11,7 @@ import { products } from '../../server/db/schema';
 import { seedCatalog } from '../../server/db/seed/seed';
 import { runOps } from '../../server/ops/cli';
 import { startServer, type ServerProcess } from '../support/server-process';
+import { setStock } from '../support/stock';
 import { cartPanel, expect, SERVER_START_MS, test as base } from './fixtures';
 
 /**
@@ -49,14 +50,10 @@ const test = base.extend<object, { prepared: Prepared; server: ServerProcess }>(
         .from(products)
         .orderBy(products.id)
         .limit(2);
-      await database.db
-        .update(products)
-        .set({ pricePaise: 4000, mrpPaise: 5000, stock: 50 })
-        .where(eq(products.id, first!.id));
-      await database.db
-        .update(products)
-        .set({ pricePaise: 12000, mrpPaise: 12000, stock: 50 })
-        .where(eq(products.id, second!.id));
+      await database.db.update(products).set({ pricePaise: 4000, mrpPaise: 5000 }).where(eq(products.id, first!.id));
+      await setStock(database.db, first!.id, 50, 'every store');
+      await database.db.update(products).set({ pricePaise: 12000, mrpPaise: 12000 }).where(eq(products.id, second!.id));
+      await setStock(database.db, second!.id, 50, 'every store');
       const giftCardCode = (await runOps(['giftcard:issue', '--amount', '100'], database, config.jwtSecret)).trim();
       await database.close();
       const server = await startServer({ dataDir, readyTimeoutMs: SERVER_START_MS });
@@ -75,6 +72,7 @@ const MUMBAI = {
   buildingName: 'Flat 4, Sea View',
   locality: 'Hill Road, Bandra West',
   city: 'Mumbai',
+  pincode: '400050',
   gps: { latitude: 19.06, longitude: 72.83 },
 };
 const CHENNAI = {
@@ -83,6 +81,7 @@ const CHENNAI = {
   buildingName: 'Tidel Park',
   locality: 'Taramani',
   city: 'Chennai',
+  pincode: '600113',
   gps: { latitude: 12.9895, longitude: 80.2486 },
 };
 
@@ -136,7 +135,7 @@ test('a cart goes through checkout to a placed order, found in My Orders and its
   await addresses.getByRole('button', { name: /^Proceed/ }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(main(page).getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await expect(main(page).getByText('Flat 4, Sea View, Hill Road, Bandra West, Mumbai')).toBeVisible();
+  await expect(main(page).getByText('Flat 4, Sea View, Hill Road, Bandra West, Mumbai 400050')).toBeVisible();
   await expect(main(page).getByText(/^Delivery in \d+ minutes$/)).toBeVisible();
 
   // ₹40 is under ₹99: delivery ₹25, handling ₹5.
@@ -156,6 +155,8 @@ test('a cart goes through checkout to a placed order, found in My Orders and its
   await expect(billRow(page, 'MRP')).toContainText('₹50.00');
   await expect(billRow(page, 'Product discount')).toContainText('₹10.00');
   await expect(main(page).getByText('Cash on delivery')).toBeVisible();
+  // The order keeps the address as it was, PIN code included.
+  await expect(main(page).getByText('Flat 4, Sea View, Hill Road, Bandra West, Mumbai 400050')).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: /^My Card/ })).toBeVisible();
 
   await page.goto('/account/orders');

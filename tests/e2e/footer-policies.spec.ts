@@ -99,6 +99,13 @@ test.describe('footer', () => {
   });
 });
 
+test('a policy path the store does not have is a not-found page', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 404/);
+  await page.goto('/policies/cookie_policy');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle('QuickCart: groceries delivered in minutes');
+});
+
 test('the scroll-to-top button appears after 300 px of scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
   await page.goto('/policies/privacy_policy');

@@ -3,6 +3,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { addresses } from '../../server/db/schema';
+import { loadGazetteer } from '../../server/geo/gazetteer';
+import { ADDRESS_ERRORS } from '../../src/features/address/constants';
 import { createTestApp } from '../setup/test-app';
 import { json, numberFactory, signIn, type SignedIn } from './auth-helpers';
 
@@ -32,6 +34,7 @@ const sample = (overrides: Record<string, unknown> = {}) => ({
   city: 'Mumbai',
   area: 'Andheri West',
   state: 'Maharashtra',
+  pincode: '400058',
   ...overrides,
 });
 
@@ -64,6 +67,7 @@ describe('saved addresses', () => {
       mobile: '9876543210',
       gps: { latitude: 19.1363, longitude: 72.8277 },
       city: 'Mumbai',
+      pincode: '400058',
       version: 1,
     });
     expect(created.headers['cache-control']).toBe('no-store');
@@ -193,6 +197,124 @@ describe('saved addresses', () => {
   });
 });
 
+describe('the PIN code of an address', () => {
+  const KORAMANGALA = { latitude: 12.9352, longitude: 77.6245 };
+  const PINCODE_MESSAGE = 'Please enter a valid 6-digit PIN code (it does not start with 0)';
+  const rowsOf = (who: SignedIn) =>
+    ctx.database.db.select().from(addresses).where(eq(addresses.customerId, who.customerId));
+
+  it('saves a good PIN code and answers it, in the list too; spaces are dropped', async () => {
+    const who = await signIn(ctx, nextNumber());
+    const res = await add(who, sample({ gps: KORAMANGALA, city: 'Bengaluru', pincode: '560 034' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json<{ data: AddressAnswer }>().data;
+    expect(data.pincode).toBe('560034');
+    expect((await listOf(who))[0]).toMatchObject({ _id: data._id, pincode: '560034' });
+    const [row] = await rowsOf(who);
+    expect(row!.pincode).toBe('560034');
+
+    // An edit may change it: the shopper knows their PIN code better than the map.
+    const edited = await ctx.app.inject(
+      json('PUT', `/api/address/${data._id}`, sample({ gps: KORAMANGALA, pincode: '560095', version: 1 }), {
+        headers: auth(who),
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<{ data: AddressAnswer }>().data).toMatchObject({ pincode: '560095', version: 2 });
+  });
+
+  it.each([
+    ['five digits', '56003'],
+    ['seven digits', '5600341'],
+    ['a leading 0', '060034'],
+    ['letters', '56OO34'],
+    ['a dash', '560-034'],
+    ['a number with a leading 0 lost', 60034],
+    ['a number with decimals', 560034.5],
+    ['an object', { code: '560034' }],
+    ['true', true],
+  ])('refuses %s with the message naming the field, and writes nothing', async (_case, pincode) => {
+    const who = await signIn(ctx, nextNumber());
+    const added = await add(who, sample({ pincode }));
+    expect(added.statusCode, added.body).toBe(400);
+    expect(added.json()).toEqual({ success: false, code: 'VALIDATION_FAILED', message: PINCODE_MESSAGE });
+    expect(await rowsOf(who)).toEqual([]);
+
+    const saved = (await add(who)).json<{ data: AddressAnswer }>().data;
+    const before = await rowsOf(who);
+    const edit = await ctx.app.inject(
+      json('PUT', `/api/address/${saved._id}`, sample({ pincode, version: 1, tag: 'Work' }), { headers: auth(who) }),
+    );
+    expect(edit.statusCode, edit.body).toBe(400);
+    expect(edit.json().message).toBe(PINCODE_MESSAGE);
+    expect(await rowsOf(who)).toEqual(before);
+  });
+
+  it('is the message the form shows, word for word', () => {
+    expect(ADDRESS_ERRORS.pincode).toBe(PINCODE_MESSAGE);
+  });
+
+  it('the PIN code message comes after the locality one and before the name one (the form order)', async () => {
+    expect((await add(asha, sample({ locality: '', pincode: '1' }))).json().message).toBe('Locality is required');
+    expect((await add(asha, sample({ name: '', pincode: '1' }))).json().message).toBe(PINCODE_MESSAGE);
+  });
+
+  it.each([
+    ['left out', undefined],
+    ['null', null],
+    ['blank', '  '],
+  ])("fills a PIN code %s from the map point (an older client's queued add)", async (_case, pincode) => {
+    const who = await signIn(ctx, nextNumber());
+    const res = await add(who, sample({ gps: KORAMANGALA, city: 'Bengaluru', pincode }));
+    expect(res.statusCode, res.body).toBe(201);
+    const expected = (await (await loadGazetteer()).reverse(KORAMANGALA.latitude, KORAMANGALA.longitude))!.pincode;
+    expect(expected).toMatch(/^5600\d\d$/);
+    expect(res.json<{ data: AddressAnswer }>().data.pincode).toBe(expected);
+    expect((await rowsOf(who))[0]!.pincode).toBe(expected);
+  });
+
+  it('fills it on an edit without one too, rather than dropping the saved one', async () => {
+    const who = await signIn(ctx, nextNumber());
+    const saved = (await add(who, sample({ pincode: '400053' }))).json<{ data: AddressAnswer }>().data;
+    const edited = await ctx.app.inject(
+      json('PUT', `/api/address/${saved._id}`, sample({ pincode: undefined, version: 1 }), { headers: auth(who) }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<{ data: AddressAnswer }>().data.pincode).toMatch(/^40\d{4}$/);
+  });
+
+  it('asks for the PIN code when it is missing and the point is far from any locality', async () => {
+    const who = await signIn(ctx, nextNumber());
+    const res = await add(who, sample({ gps: { latitude: 15, longitude: 65 }, pincode: undefined }));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(
+      'PIN code is required: we could not find one for this location, so please enter it.',
+    );
+    expect(await rowsOf(who)).toEqual([]);
+    // Given, it is saved wherever the pin is.
+    const given = await add(who, sample({ gps: { latitude: 15, longitude: 65 }, pincode: '560034' }));
+    expect(given.statusCode, given.body).toBe(201);
+  });
+
+  it('the database refuses a malformed PIN code whatever the code above it does', async () => {
+    const who = await signIn(ctx, nextNumber());
+    await expect(
+      ctx.database.db.insert(addresses).values({
+        customerId: who.customerId,
+        tag: 'Home',
+        locality: 'Koramangala',
+        buildingName: 'Flat 1',
+        name: 'Asha',
+        city: 'Bengaluru',
+        latitude: KORAMANGALA.latitude,
+        longitude: KORAMANGALA.longitude,
+        pincode: '012345',
+      }),
+    ).rejects.toThrow();
+    expect(await rowsOf(who)).toEqual([]);
+  });
+});
+
 describe('no customer can read, change, add to or delete another customer’s addresses', () => {
   let ashaAddress: AddressAnswer;
   beforeAll(async () => {
@@ -245,5 +367,61 @@ describe('no customer can read, change, add to or delete another customer’s ad
   it('an id that is not a UUID is simply not found', async () => {
     const res = await ctx.app.inject({ method: 'DELETE', url: '/api/address/not-an-id', headers: auth(asha) });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('an address pinned on the map without a place name (offline, or entered by hand)', () => {
+  const KORAMANGALA = { latitude: 12.9352, longitude: 77.6245 };
+
+  it('gets its city, state and PIN code from its point; the typed locality is kept', async () => {
+    const who = await signIn(ctx, nextNumber());
+    const res = await add(
+      who,
+      sample({
+        gps: KORAMANGALA,
+        locality: '4th Block, near the water tank',
+        city: '',
+        area: '',
+        state: '',
+        pincode: '',
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json<{ data: AddressAnswer }>().data;
+    const place = (await loadGazetteer()).nearest(KORAMANGALA.latitude, KORAMANGALA.longitude)!;
+    expect(data).toMatchObject({
+      locality: '4th Block, near the water tank',
+      city: place.city,
+      state: place.state,
+      pincode: place.pincode,
+    });
+    expect(data.city).not.toBe('');
+  });
+
+  it('an edit without a city is named the same way', async () => {
+    const who = await signIn(ctx, nextNumber());
+    const created = (await add(who)).json<{ data: AddressAnswer }>().data;
+    const edited = await ctx.app.inject(
+      json(
+        'PUT',
+        `/api/address/${created._id}`,
+        sample({ gps: KORAMANGALA, city: '  ', state: '', pincode: '', version: 1 }),
+        {
+          headers: auth(who),
+        },
+      ),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<{ data: AddressAnswer }>().data.city).toBe(
+      (await loadGazetteer()).nearest(KORAMANGALA.latitude, KORAMANGALA.longitude)!.city,
+    );
+  });
+
+  it('a point the gazetteer cannot place (the sea) is still refused for want of a city, and nothing is saved', async () => {
+    const who = await signIn(ctx, nextNumber());
+    const res = await add(who, sample({ gps: { latitude: -40, longitude: 60 }, city: '', state: '', pincode: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe('City is required: pick the location on the map again.');
+    expect(await listOf(who)).toEqual([]);
   });
 });

@@ -228,6 +228,7 @@ describe('error codes', () => {
           name: 'Asha',
           gps: { latitude: 19.06, longitude: 72.83 },
           city: 'Mumbai',
+          pincode: '400050',
         },
         { headers: bearer() },
       ),

@@ -64,6 +64,7 @@ describe('GET /api/customer/me/export', () => {
           locality: 'Bandra West',
           city: 'Mumbai',
           gps: { latitude: 19.06, longitude: 72.83 },
+          pincode: '400050',
         },
         { headers: bearer(me.token) },
       ),
@@ -72,7 +73,12 @@ describe('GET /api/customer/me/export', () => {
     const book = await ctx.app.inject({ url: `/api/address/?customer=${me.customerId}`, headers: bearer(me.token) });
     const data = (await ctx.app.inject({ url: '/api/customer/me/export', headers: bearer(me.token) })).json();
     expect(data.addresses).toEqual(book.json().data);
-    expect(data.addresses[0]).toMatchObject({ name: 'Asha Rao', locality: 'Bandra West', city: 'Mumbai' });
+    expect(data.addresses[0]).toMatchObject({
+      name: 'Asha Rao',
+      locality: 'Bandra West',
+      city: 'Mumbai',
+      pincode: '400050',
+    });
   });
 
   it('asks to sign in first', async () => {
@@ -120,6 +126,7 @@ describe('DELETE /api/customer/me', () => {
       latitude: 12.97,
       longitude: 77.64,
       city: 'Bengaluru',
+      pincode: '560038',
     });
 
     const res = await deleteAccount({ cookie: session.cookies });

@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createTestApp } from '../setup/test-app';
 
@@ -21,11 +21,18 @@ const priceOf = async (id: number) =>
 
 describe('the catalogue micro-cache', () => {
   it('reuses an answer for a moment, then asks the database again', async () => {
-    const before = await priceOf(2);
-    await setPrice(2, 1234);
-    expect(await priceOf(2)).toBe(before);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(await priceOf(2)).toBe(12.34);
+    // The test holds the clock: on a loaded machine the moment must not pass between two reads.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const before = await priceOf(2);
+      await setPrice(2, 1234);
+      vi.setSystemTime(Date.now() + 299);
+      expect(await priceOf(2)).toBe(before);
+      vi.setSystemTime(Date.now() + 2);
+      expect(await priceOf(2)).toBe(12.34);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is emptied by clear() after a write in this process', async () => {

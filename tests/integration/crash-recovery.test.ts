@@ -18,6 +18,7 @@ import { addresses, customers, orderItems, orders, products, sessions } from '..
 import { jwtKey, signAccessToken } from '../../server/domain/tokens';
 import { openTestDatabase, type TestDatabase } from '../setup/template-db';
 import { startServer, type ServerProcess } from '../support/server-process';
+import { setStock } from '../support/stock';
 
 const JWT_SECRET = 'crash-recovery-secret-that-is-long-enough-for-hs256';
 const CUSTOMERS = 24;
@@ -109,6 +110,7 @@ describe('the server killed with SIGKILL in the middle of an order load', () => 
           city: 'Mumbai',
           latitude: 19.06,
           longitude: 72.83,
+          pincode: '400050',
         })
         .returning({ id: addresses.id });
       const { token } = await signAccessToken(
@@ -123,15 +125,7 @@ describe('the server killed with SIGKILL in the middle of an order load', () => 
       .from(products)
       .orderBy(products.id)
       .limit(HOT_PRODUCTS);
-    await db
-      .update(products)
-      .set({ stock: INITIAL_STOCK })
-      .where(
-        inArray(
-          products.id,
-          hot.map((p) => p.id),
-        ),
-      );
+    for (const product of hot) await setStock(db, product.id, INITIAL_STOCK);
     // PGlite is one process's database: free it for the server.
     await testDb.database.close();
   }, 120_000);

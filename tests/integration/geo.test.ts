@@ -44,6 +44,8 @@ describe('geocoding with a Google key', () => {
         city: 'Mumbai',
         state: 'Maharashtra',
         country: 'India',
+        pincode: '400053',
+        district: 'Mumbai Suburban',
       },
     });
     expect(calls).toHaveLength(1);
@@ -90,6 +92,8 @@ describe('geocoding with a Google key', () => {
       city: 'Mumbai',
       state: 'Maharashtra',
       country: 'India',
+      pincode: '400053',
+      district: 'Mumbai Suburban',
     });
 
     const unknown = await get(ctx, who, '/api/geo/place/ChIJ-nothing');
@@ -114,7 +118,8 @@ describe('geocoding with a Google key', () => {
     expect(reverse.json()).toMatchObject({ source: 'gazetteer', data: { city: 'Pune', state: 'Maharashtra' } });
 
     const suggestions = await get(ctx, who, '/api/geo/autocomplete?q=nagp');
-    expect(suggestions.json()).toMatchObject({ source: 'gazetteer', data: [{ mainText: 'Nagpur' }] });
+    expect(suggestions.json()).toMatchObject({ source: 'gazetteer' });
+    expect(suggestions.json().data[0]).toMatchObject({ mainText: 'Nagpur' });
     // A suggestion the gazetteer made resolves from the gazetteer, without asking Google.
     const place = await get(ctx, who, `/api/geo/place/${suggestions.json().data[0].id}`);
     expect(place.json()).toMatchObject({ source: 'gazetteer', data: { city: 'Nagpur', state: 'Maharashtra' } });
@@ -166,14 +171,17 @@ describe('geocoding without a key (the bundled gazetteer)', () => {
       success: true,
       source: 'gazetteer',
       data: {
-        name: 'Powai, Mumbai, Maharashtra, India',
+        // India Post's office for Powai's PIN code is "Powai IIT".
+        name: 'Powai IIT, Mumbai, Maharashtra 400076, India',
         shortName: 'Mumbai, Maharashtra, India',
         lat: 19.1164,
         lng: 72.9047,
-        area: 'Powai',
+        area: 'Powai IIT',
         city: 'Mumbai',
         state: 'Maharashtra',
         country: 'India',
+        pincode: '400076',
+        district: 'Mumbai',
       },
     });
     const bengaluru = await get(ctx, who, '/api/geo/reverse?lat=12.9716&lng=77.5946');
@@ -190,9 +198,15 @@ describe('geocoding without a key (the bundled gazetteer)', () => {
     const names = res.json<{ data: { mainText: string }[] }>().data.map((s) => s.mainText);
     expect(names).toContain('Thane');
     const mumbai = await get(ctx, who, '/api/geo/autocomplete?q=Mumbai');
-    expect(mumbai.json().data.map((s: { mainText: string }) => s.mainText)).toEqual(['Mumbai', 'Navi Mumbai']);
+    // The city first, then its localities and the cities named after it (decision 027).
+    const mumbaiNames = mumbai.json().data.map((s: { mainText: string }) => s.mainText);
+    expect(mumbaiNames[0]).toBe('Mumbai');
+    expect(mumbaiNames).toContain('Navi Mumbai');
     const twoWords = await get(ctx, who, '/api/geo/autocomplete?q=pune%20mah');
-    expect(twoWords.json().data[0]).toMatchObject({ text: 'Pune, Maharashtra, India' });
+    expect(twoWords.json().data[0]).toMatchObject({
+      mainText: 'Pune',
+      text: expect.stringMatching(/^Pune, Maharashtra 411\d{3}, India$/),
+    });
     expect((await get(ctx, who, '/api/geo/autocomplete?q=x')).json().data).toEqual([]);
   });
 

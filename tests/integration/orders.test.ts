@@ -7,6 +7,8 @@ import { cashOnDelivery } from '../../server/domain/payments';
 import { runOps } from '../../server/ops/cli';
 import { createTestApp } from '../setup/test-app';
 import { json, numberFactory, signIn, type SignedIn } from './auth-helpers';
+import { BANDRA_ADDRESS } from './shopper-helpers';
+import { setStock } from '../support/stock';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const nextNumber = numberFactory('72');
@@ -33,15 +35,7 @@ async function shopper(place = MUMBAI_BANDRA): Promise<Shopper> {
 async function addAddress(customerId: string, place: { latitude: number; longitude: number }) {
   const [row] = await ctx.database.db
     .insert(addresses)
-    .values({
-      customerId,
-      tag: 'Home',
-      locality: 'Hill Road, Bandra West',
-      buildingName: 'Flat 4, Sea View',
-      name: 'Asha',
-      city: 'Mumbai',
-      ...place,
-    })
+    .values({ ...BANDRA_ADDRESS, ...place, customerId })
     .returning({ id: addresses.id });
   return row!.id;
 }
@@ -55,7 +49,8 @@ async function product(pricePaise: number, stock: number, mrpPaise = pricePaise)
     .orderBy(products.id)
     .offset(nextProduct++)
     .limit(1);
-  await ctx.database.db.update(products).set({ pricePaise, mrpPaise, stock }).where(eq(products.id, row!.id));
+  await ctx.database.db.update(products).set({ pricePaise, mrpPaise }).where(eq(products.id, row!.id));
+  await setStock(ctx.database.db, row!.id, stock);
   return row!.id;
 }
 
@@ -128,8 +123,47 @@ describe('charges at the free-delivery boundary', () => {
     });
     expect(order).toMatchObject({ status: 'processing', paymentMethod: 'Cash on delivery', canCancel: true });
     expect(order.items).toEqual([expect.objectContaining({ productId: id, price, mrp: 150, quantity: 1 })]);
-    expect(order.address).toMatchObject({ name: 'Asha', city: 'Mumbai', gps: MUMBAI_BANDRA });
+    expect(order.address).toMatchObject({ name: 'Asha', city: 'Mumbai', gps: MUMBAI_BANDRA, pincode: '400050' });
     expect(await stockOf(id)).toBe(9);
+  });
+});
+
+describe("the order's copy of the address and its PIN code", () => {
+  it('keeps the PIN code in the order, whatever happens to the saved address later', async () => {
+    const s = await shopper();
+    const id = await product(5000, 5);
+    const placed = (await placeOrder(s, [{ productId: id, quantity: 1, price: 50 }])).json().data;
+    expect(placed.address.pincode).toBe('400050');
+    const [row] = await ctx.database.db
+      .select({ address: orders.address })
+      .from(orders)
+      .where(eq(orders.id, placed.id));
+    expect(row!.address.pincode).toBe('400050');
+    await ctx.database.db.update(addresses).set({ pincode: '400052' }).where(eq(addresses.id, s.addressId));
+    const read = await ctx.app.inject({ url: `/api/order/${placed.id}`, headers: bearer(s) });
+    expect(read.json().data.address.pincode).toBe('400050');
+  });
+
+  it('an order placed before addresses had PIN codes shows none, and its retry still counts as the same order', async () => {
+    const s = await shopper();
+    await ctx.database.db.update(addresses).set({ pincode: null }).where(eq(addresses.id, s.addressId));
+    const id = await product(5000, 5);
+    const key = newKey();
+    const items = [{ productId: id, quantity: 1, price: 50 }];
+    const first = await placeOrder(s, items, { key });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data.address).not.toHaveProperty('pincode');
+    // Migration 0010's step fills the saved address meanwhile; the retry is the same request.
+    await ctx.database.db.update(addresses).set({ pincode: '400050' }).where(eq(addresses.id, s.addressId));
+    const retry = await placeOrder(s, items, { key });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data.id).toBe(first.json().data.id);
+    // A different PIN code on a retry of an order that had one is a different address.
+    const other = newKey();
+    expect((await placeOrder(s, items, { key: other })).statusCode).toBe(201);
+    await ctx.database.db.update(addresses).set({ pincode: '400051' }).where(eq(addresses.id, s.addressId));
+    expect((await placeOrder(s, items, { key: other })).statusCode).toBe(422);
+    expect(await countOrders(s.customerId)).toBe(2);
   });
 });
 
@@ -477,6 +511,7 @@ describe('cancelling', () => {
     const id = await product(5000, 4);
     const placed = (await placeOrder(s, [{ productId: id, quantity: 1, price: 50 }])).json().data;
     const ops = (...args: string[]) => runOps(args, ctx.database, ctx.config.jwtSecret);
+    expect(await ops('order:advance', String(placed.number))).toBe(`Order ${placed.number} is now packed.`);
     expect(await ops('order:advance', String(placed.number))).toBe(`Order ${placed.number} is now dispatched.`);
     const res = await ctx.app.inject(
       json('POST', `/api/order/${placed.id}/cancel`, { reason: 'too slow' }, { headers: bearer(s) }),
@@ -665,6 +700,7 @@ describe('account data', () => {
       .from(orders)
       .where(eq(orders.id, placed.id));
     expect(row!.address).toMatchObject({ name: '', buildingName: '', locality: '', mobile: null, city: 'Mumbai' });
+    expect(row!.address).not.toHaveProperty('pincode');
     expect(JSON.stringify(row!.address)).not.toContain('Asha');
   });
 });

@@ -13,10 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { eq } from 'drizzle-orm';
 
-import { addresses, products } from '../../server/db/schema';
+import { addresses, products, pushSubscriptions } from '../../server/db/schema';
 import { runOps } from '../../server/ops/cli';
 import { createTestApp } from '../setup/test-app';
 import { json, numberFactory, signIn, type SignedIn } from './auth-helpers';
+import { setStock } from '../support/stock';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const nextNumber = numberFactory('73');
@@ -27,6 +28,9 @@ interface Fixture {
   aAddressId: string;
   bAddressId: string;
   aOrderId: string;
+  /** A's order paid online (UPI, through the local gateway), and what its checkout handed A's browser. */
+  aOnlineOrderId: string;
+  aPayment: { gatewayOrderId: string; paymentId: string; signature: string };
   aOrderNumber: number;
   aOrderKey: string;
   aGiftCardCode: string;
@@ -37,6 +41,25 @@ let f: Fixture;
 
 const bearer = (s: SignedIn) => ({ authorization: `Bearer ${s.token}` });
 
+/** A's browser, subscribed to push (stored directly: push is off in this app). */
+const A_PUSH_ENDPOINT = 'https://push.example.test/send/a-browser-0001';
+const PUSH_KEYS = { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' };
+const aPushEndpoints = async () =>
+  (
+    await ctx.database.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.customerId, f.a.customerId))
+  ).map((row) => row.endpoint);
+
+/**
+ * Customer routes whose answer never ends, so that they cannot be in the matrix (an injected
+ * request would wait for ever); each names where its ownership is tested.
+ */
+const STREAMS: Record<string, string> = {
+  'GET /api/order/stream': "order-stream.test.ts: 'never carries another customer's orders'",
+};
+
 const ADDRESS = {
   tag: 'Home',
   locality: 'Hill Road, Bandra West',
@@ -45,6 +68,7 @@ const ADDRESS = {
   mobile: '9876543210',
   gps: { latitude: 19.06, longitude: 72.83 },
   city: 'Mumbai',
+  pincode: '400050',
 };
 
 interface Case {
@@ -219,6 +243,51 @@ const EXPECTATIONS: Record<string, Case[]> = {
       status: 404,
     },
   ],
+  'POST /api/order/{id}/payment': [
+    {
+      what: "paying for A's order",
+      request: () => json('POST', `/api/order/${f.aOnlineOrderId}/payment`, {}, { headers: bearer(f.b) }),
+      status: 404,
+      check: (res) => expect(res.json().message).toBe('Order not found.'),
+    },
+  ],
+  'POST /api/order/{id}/payment/verify': [
+    {
+      what: "verifying A's payment on A's order",
+      request: () =>
+        json('POST', `/api/order/${f.aOnlineOrderId}/payment/verify`, f.aPayment, { headers: bearer(f.b) }),
+      status: 404,
+    },
+    {
+      what: "A's payment on an order of B's",
+      request: () => json('POST', `/api/order/${f.aOrderId}/payment/verify`, f.aPayment, { headers: bearer(f.b) }),
+      status: 404,
+    },
+  ],
+  'POST /api/push/subscription': [
+    {
+      // Push is off in this app (as in every test app but push.test.ts): refused before anything
+      // is stored. With push on, a subscription is saved for the signed-in customer only.
+      what: "subscribing on A's browser endpoint while push is off",
+      request: () =>
+        json(
+          'POST',
+          '/api/push/subscription',
+          { endpoint: A_PUSH_ENDPOINT, keys: PUSH_KEYS },
+          { headers: bearer(f.b) },
+        ),
+      status: 404,
+      check: async () => expect(await aPushEndpoints()).toEqual([A_PUSH_ENDPOINT]),
+    },
+  ],
+  'DELETE /api/push/subscription': [
+    {
+      what: "unsubscribing A's browser endpoint: answered as done, A's subscription stays",
+      request: () => json('DELETE', '/api/push/subscription', { endpoint: A_PUSH_ENDPOINT }, { headers: bearer(f.b) }),
+      status: 200,
+      check: async () => expect(await aPushEndpoints()).toEqual([A_PUSH_ENDPOINT]),
+    },
+  ],
   'GET /api/giftcard': [
     {
       what: "B's balance",
@@ -234,6 +303,44 @@ const EXPECTATIONS: Record<string, Case[]> = {
       status: 409,
     },
   ],
+  // The store console: a shopper's session never reaches it, whatever it names (403 NOT_STAFF).
+  ...Object.fromEntries(
+    (
+      [
+        ['GET', '/api/ops/me', () => '/api/ops/me'],
+        ['GET', '/api/ops/categories', () => '/api/ops/categories'],
+        ['GET', '/api/ops/products', () => '/api/ops/products'],
+        ['GET', '/api/ops/products/{id}', () => `/api/ops/products/${f.productId}`],
+        ['PATCH', '/api/ops/products/{id}', () => `/api/ops/products/${f.productId}`],
+        ['POST', '/api/ops/products', () => '/api/ops/products'],
+        ['PUT', '/api/ops/products/{id}/photo', () => `/api/ops/products/${f.productId}/photo`],
+        ['GET', '/api/ops/audit', () => `/api/ops/audit?mobile=${f.a.mobile}`],
+        ['GET', '/api/ops/orders', () => `/api/ops/orders?q=${f.a.mobile}`],
+        ['GET', '/api/ops/orders/stream', () => '/api/ops/orders/stream'],
+        ['GET', '/api/ops/orders/{id}', () => `/api/ops/orders/${f.aOrderId}`],
+        ['POST', '/api/ops/orders/{id}/advance', () => `/api/ops/orders/${f.aOrderId}/advance`],
+        ['POST', '/api/ops/orders/{id}/cancel', () => `/api/ops/orders/${f.aOrderId}/cancel`],
+        ['GET', '/api/ops/stores', () => '/api/ops/stores'],
+        ['GET', '/api/ops/stock', () => '/api/ops/stock?store=1'],
+        ['POST', '/api/ops/stock/adjustments', () => '/api/ops/stock/adjustments'],
+      ] as const
+    ).map(([method, path, url]): [string, Case[]] => [
+      `${method} ${path}`,
+      [
+        {
+          what: 'a shopper calling the store console',
+          request: () =>
+            method === 'GET'
+              ? { method, url: url(), headers: bearer(f.b) }
+              : method === 'PUT'
+                ? { method, url: url(), headers: { ...bearer(f.b), 'content-type': 'image/jpeg' }, payload: 'x' }
+                : json(method, url(), { version: 1, price: 1 }, { headers: bearer(f.b) }),
+          status: 403,
+          check: (res) => expect(res.json().code).toBe('NOT_STAFF'),
+        },
+      ],
+    ]),
+  ),
 };
 
 /** Everything that identifies A or A's records; none may appear in any answer B gets. */
@@ -243,6 +350,9 @@ const aMarkers = () => [
   f.aAddressId,
   f.aOrderId,
   f.aOrderKey,
+  f.aOnlineOrderId,
+  f.aPayment.gatewayOrderId,
+  f.aPayment.paymentId,
   'Asha Owner',
   f.aGiftCardCode.slice(-4),
 ];
@@ -288,6 +398,7 @@ beforeAll(async () => {
       city: 'Mumbai',
       latitude: 19.06,
       longitude: 72.83,
+      pincode: '400050',
     })
     .returning({ id: addresses.id });
 
@@ -296,10 +407,8 @@ beforeAll(async () => {
   expect(redeemed.statusCode, redeemed.body).toBe(200);
 
   const [row] = await ctx.database.db.select({ id: products.id }).from(products).orderBy(products.id).limit(1);
-  await ctx.database.db
-    .update(products)
-    .set({ pricePaise: 20000, mrpPaise: 20000, stock: 100 })
-    .where(eq(products.id, row!.id));
+  await ctx.database.db.update(products).set({ pricePaise: 20000, mrpPaise: 20000 }).where(eq(products.id, row!.id));
+  await setStock(ctx.database.db, row!.id, 100);
   const product = { id: row!.id, price: 200 };
   const aOrderKey = 'a-order-key-0001';
   const placed = await ctx.app.inject(
@@ -315,6 +424,30 @@ beforeAll(async () => {
     ),
   );
   expect(placed.statusCode, placed.body).toBe(201);
+  const online = await ctx.app.inject(
+    json(
+      'POST',
+      '/api/order',
+      {
+        addressId: aAddressId,
+        items: [{ productId: product.id, quantity: 1, price: product.price }],
+        paymentMethod: 'upi',
+      },
+      { headers: { ...bearer(a), 'idempotency-key': 'a-order-key-0002' } },
+    ),
+  );
+  expect(online.statusCode, online.body).toBe(201);
+  const approved = await ctx.app.inject(
+    json('POST', `/pay/local/${online.json().checkout.gatewayOrderId}/approve`, {}),
+  );
+  expect(approved.statusCode, approved.body).toBe(200);
+  // Its webhooks delivered, so that nothing changes A's data in the background during the test.
+  await ctx.app.payments.idle();
+  await ctx.app.payments.deliverWebhooks();
+  await ctx.app.payments.idle();
+  await ctx.database.db
+    .insert(pushSubscriptions)
+    .values({ customerId: a.customerId, sessionFamily: 'a-session', endpoint: A_PUSH_ENDPOINT, ...PUSH_KEYS });
   f = {
     a,
     b,
@@ -322,6 +455,12 @@ beforeAll(async () => {
     bAddressId: bAddress!.id,
     aOrderId: placed.json().data.id,
     aOrderNumber: placed.json().data.number,
+    aOnlineOrderId: online.json().data.id,
+    aPayment: {
+      gatewayOrderId: approved.json().gatewayOrderId,
+      paymentId: approved.json().paymentId,
+      signature: approved.json().signature,
+    },
     aOrderKey,
     aGiftCardCode: code,
     productId: product.id,
@@ -333,12 +472,13 @@ afterAll(() => ctx?.close());
 describe('the ownership matrix', () => {
   it('has a case for every customer route in the OpenAPI document, and no stale ones', () => {
     expect(customerRoutes.length).toBeGreaterThanOrEqual(10);
-    expect([...customerRoutes].sort()).toEqual(Object.keys(EXPECTATIONS).sort());
+    expect([...customerRoutes].sort()).toEqual([...Object.keys(EXPECTATIONS), ...Object.keys(STREAMS)].sort());
   });
 
   it("gives B none of A's data, 403/404 for A's resources, and leaves A's data as it was", async () => {
     const before = await aSnapshot();
-    expect(before.orders).toHaveLength(1);
+    expect(before.orders).toHaveLength(2);
+    expect(before.payments).toHaveLength(1);
     expect(before.addresses).toHaveLength(1);
     expect(before.giftCardWallet.history.length).toBeGreaterThan(0);
     // Deleting B's account goes last, so every other case runs with B signed in.

@@ -97,6 +97,15 @@ describe('a page rendered on the server', () => {
     expect(await identity.text()).toContain('class="card0"');
   });
 
+  it('asks search engines not to list the store console, and only it', async () => {
+    for (const url of ['/ops', '/ops/catalogue']) {
+      const res = await page(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('x-robots-tag'), url).toBe('noindex, nofollow');
+    }
+    expect((await page('/products/1')).headers.get('x-robots-tag')).toBeNull();
+  });
+
   it('answers HEAD without a body', async () => {
     const res = await page('/products/1', {}, 'HEAD');
     expect(res.status).toBe(200);

@@ -5,6 +5,7 @@ import { openDatabase } from '../../server/db/client';
 import { products } from '../../server/db/schema';
 import { seedCatalog } from '../../server/db/seed/seed';
 import { openTestDatabase, type TestDatabase } from '../setup/template-db';
+import { setStock } from '../support/stock';
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ describe('a restart', () => {
   it('keeps the data and does not seed twice', async () => {
     const { db } = testDb.database;
     const [row] = await db.select().from(products).limit(1);
-    await db.update(products).set({ stock: 7 }).where(eq(products.id, row!.id));
+    await setStock(db, row!.id, 7);
     const countBefore = (await db.select({ id: products.id }).from(products)).length;
     await testDb.database.close();
 

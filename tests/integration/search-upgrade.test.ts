@@ -26,7 +26,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * with aliases space separated, and an alias an operator has since edited.
  */
 let database: Database;
-let cleanup: () => Promise<void>;
+let cleanup: (() => Promise<void>) | undefined;
 
 async function openEmpty(dataDir: string) {
   const url = testDatabaseUrl();
@@ -107,8 +107,9 @@ beforeAll(async () => {
   // The upgrade, exactly as the server starts: migrate, then seed (which finds a catalogue).
   await database.migrate();
   expect(await seedCatalog(database.db)).toEqual({ seeded: false });
-});
-afterAll(() => cleanup());
+  // A fresh database, two migration runs and a seed: a minute on a loaded machine.
+}, 120_000);
+afterAll(() => cleanup?.());
 
 const count = async (table: string) =>
   rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;

@@ -19,6 +19,11 @@ const ANDHERI = {
       types: ['sublocality_level_1', 'sublocality', 'political'],
     },
     { long_name: 'Mumbai', short_name: 'Mumbai', types: ['locality', 'political'] },
+    {
+      long_name: 'Mumbai Suburban',
+      short_name: 'Mumbai Suburban',
+      types: ['administrative_area_level_2', 'political'],
+    },
     { long_name: 'Maharashtra', short_name: 'MH', types: ['administrative_area_level_1', 'political'] },
     { long_name: 'India', short_name: 'IN', types: ['country', 'political'] },
     { long_name: '400053', short_name: '400053', types: ['postal_code'] },

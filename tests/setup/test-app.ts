@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 
 import { buildApp } from '../../server/app';
-import { loadConfig, type AppConfig } from '../../server/config';
+import { DEFAULT_PAYMENT_HOLD_MINUTES, loadConfig, type AppConfig } from '../../server/config';
 import { openTestDatabase } from './template-db';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
@@ -27,6 +27,12 @@ export async function createTestApp(
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
       distDir: path.join(testDb.dataDir, 'no-client'),
       logLevel: 'silent',
+      // The default outside production, given here so that a test app with env 'production' (and
+      // no payments of its own) is not refused for lacking Razorpay's keys.
+      payments: { provider: 'local', holdMinutes: DEFAULT_PAYMENT_HOLD_MINUTES },
+      // Web Push listens to the order events bus for the app's whole life (decision 036): off
+      // unless a test is about it, so that the bus is idle until a test subscribes.
+      push: { enabled: false, publicKey: '', privateKey: '', subject: '' },
       ...overrides,
     },
   );
@@ -35,6 +41,8 @@ export async function createTestApp(
   return {
     app,
     database: testDb.database,
+    /** The copy's PostgreSQL URL (for a second connection or process); undefined on PGlite. */
+    databaseUrl: testDb.databaseUrl,
     config,
     async close() {
       // The test's own keep-alive connections (fetch against a listening app): every request is

@@ -13,11 +13,13 @@ import {
   type OrderLineInput,
   type ProductNow,
 } from '../../domain/order-rules';
-import { PAYMENT_PROVIDERS, paymentLabel, type PaymentMethodId } from '../../domain/payments';
+import { cashOnDelivery, paymentLabel, paysOnline, type PaymentMethodId } from '../../domain/payments';
+import type { GatewayId } from '../../payments/gateway';
 import type { Db, Executor } from '../client';
 import { lockCustomer, lockProducts } from '../locks';
+import { insertOrderPayment } from '../payments';
 import { preparedStatement } from '../prepared';
-import { addresses, orders, products, walletLedger } from '../schema';
+import { addresses, orders, products, storeStock, walletLedger } from '../schema';
 import { loadOrder, type OrderDetail, type OrderItemDetail } from './read';
 
 export interface PlaceOrderInput {
@@ -29,6 +31,13 @@ export interface PlaceOrderInput {
   paymentMethod: PaymentMethodId;
   stores: readonly StoreLocation[];
   now: Date;
+  /**
+   * Online payment, when a gateway is configured: an order paid by UPI or card (with something
+   * left to pay after the gift card) is written awaiting payment, its stock held for
+   * `holdMinutes`, and its payment row holding the lease to create the gateway order for
+   * `leaseMs`. Without it such an order is refused ('online-unavailable').
+   */
+  online?: { gateway: GatewayId; holdMinutes: number; leaseMs: number } | null;
 }
 
 export type PlaceOrderResult =
@@ -37,13 +46,16 @@ export type PlaceOrderResult =
   | { outcome: 'unserviceable' }
   | { outcome: 'changed'; lines: CurrentLine[] }
   /** The idempotency key already placed an order from a different request. */
-  | { outcome: 'key-reused' };
+  | { outcome: 'key-reused' }
+  /** UPI or card with an amount to pay, and no gateway (PAYMENT_PROVIDER=off). */
+  | { outcome: 'online-unavailable' };
 
 /** What placing an order reads first, without locks; `place_order` checks it still holds. */
 interface OrderContext {
   existingId: string | null;
   address: (OrderAddressSnapshot & { version: number }) | null;
-  products: (ProductNow & { image: string; packSize: string })[];
+  /** `stock` is filled in from `stocks` once the serving store is known. */
+  products: (ProductNow & { image: string; packSize: string; stocks: Record<string, number> })[];
   balance: number | null;
 }
 
@@ -57,12 +69,14 @@ const orderContext = preparedStatement<
       and o.idempotency_key = ${sql.placeholder('key')}::text) as "existingId",
     (select jsonb_build_object('tag', a.tag, 'name', a.name, 'buildingName', a.building_name, 'floor', a.floor,
         'nearBy', a.near_by, 'locality', a.locality, 'city', a.city, 'mobile', a.mobile,
-        'latitude', a.latitude, 'longitude', a.longitude, 'version', a.version)
+        'latitude', a.latitude, 'longitude', a.longitude, 'pincode', a.pincode, 'version', a.version)
       from ${addresses} a
       where a.id = ${sql.placeholder('addressId')}::uuid and a.customer_id = ${sql.placeholder('customerId')}::uuid
     ) as address,
     (select coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'image', p.image,
-        'packSize', p.pack_size, 'pricePaise', p.price_paise, 'mrpPaise', p.mrp_paise, 'stock', p.stock)), '[]')
+        'packSize', p.pack_size, 'pricePaise', p.price_paise, 'mrpPaise', p.mrp_paise, 'stock', 0,
+        'stocks', (select coalesce(jsonb_object_agg(s.store_id, s.stock), '{}') from ${storeStock} s
+          where s.product_id = p.id))), '[]')
       from ${products} p where p.id = any(${sql.placeholder('ids')}::int[])) as products,
     case when ${sql.placeholder('useWallet')}::boolean then
       (select coalesce(sum(w.amount_paise), 0)::int from ${walletLedger} w
@@ -215,15 +229,33 @@ async function attemptOrder(
   if (!address) return { outcome: 'address-not-found' };
   const served = findServingStore(address, input.stores);
   if (!served.serviceable) return { outcome: 'unserviceable' };
+  // Stock is the serving store's (decision 034).
+  for (const row of context.products) row.stock = row.stocks[String(served.store.id)] ?? 0;
   const checked = checkLines(lines, context.products);
   if (checked.some((line) => line.problem !== null)) return { outcome: 'changed', lines: checked };
 
   const order = workOut(context, lines, served);
-  const provider = PAYMENT_PROVIDERS[input.paymentMethod];
+  const online = paysOnline(input.paymentMethod, order.charges.payablePaise);
+  if (online && !input.online) return { outcome: 'online-unavailable' };
+  const provider = cashOnDelivery;
   const place = async (on: Executor) => {
     const [row] = await placeOrderStatement(on, placeOrderArguments(input, lines, context, order));
     const result = row!.result;
     if (result.outcome !== 'placed') return result;
+    if (online) {
+      // Same transaction as place_order: the order is never seen processing, nor without its payment.
+      await on.update(orders).set({ status: 'awaiting-payment' }).where(eq(orders.id, order.orderId));
+      await insertOrderPayment(on, {
+        orderId: order.orderId,
+        gateway: input.online!.gateway,
+        method: input.paymentMethod as 'upi' | 'card',
+        amountPaise: order.charges.payablePaise,
+        holdMinutes: input.online!.holdMinutes,
+        leaseMs: input.online!.leaseMs,
+        now: input.now,
+      });
+      return result;
+    }
     const payment = await provider.authorize({
       orderId: order.orderId,
       orderNumber: result.number,
@@ -234,7 +266,7 @@ async function attemptOrder(
     return result;
   };
   const result =
-    provider.authorizeInTransaction && !inTransaction
+    (online || provider.authorizeInTransaction) && !inTransaction
       ? await executor.transaction((tx) => place(tx))
       : await place(executor);
   switch (result.outcome) {
@@ -319,10 +351,11 @@ function placeOrderArguments(
 /** The order just written, built from what was written rather than read back. */
 function placedOrder(input: PlaceOrderInput, order: WorkedOut, number: number): OrderDetail {
   const { charges, served } = order;
+  const online = paysOnline(input.paymentMethod, charges.payablePaise);
   return {
     id: order.orderId,
     number,
-    status: 'processing',
+    status: online ? 'awaiting-payment' : 'processing',
     createdAt: input.now,
     updatedAt: input.now,
     etaMinutes: served.etaMinutes,
@@ -335,6 +368,18 @@ function placedOrder(input: PlaceOrderInput, order: WorkedOut, number: number): 
     charges,
     items: order.items,
     canCancel: true,
+    payment: {
+      method: charges.payablePaise === 0 ? 'gift-card' : input.paymentMethod,
+      state: charges.payablePaise === 0 ? 'not-required' : online ? 'awaiting' : 'due-on-delivery',
+      amountPaise: charges.payablePaise,
+      paidAt: null,
+      failureReason: null,
+      payBy: online ? new Date(input.now.getTime() + input.online!.holdMinutes * 60_000) : null,
+      refund: null,
+    },
+    // What the insert's event says (the trigger writes it with the order's created_at).
+    timeline: [{ status: online ? 'awaiting-payment' : 'processing', at: input.now }],
+    expectedBy: online ? null : new Date(input.now.getTime() + served.etaMinutes * 60_000),
   };
 }
 
@@ -374,9 +419,11 @@ export function sameRequest(
         item.quantity === lines[index]!.quantity &&
         item.pricePaise === lines[index]!.pricePaise,
     );
-  const sameAddress =
-    context.address !== null &&
-    JSON.stringify(addressSnapshot(context.address)) === JSON.stringify(addressSnapshot(order.address));
+  // An order placed before its address had a PIN code (migration 0010 filled it since) is still
+  // the same address: compare without the PIN code then.
+  const now = context.address && addressSnapshot(context.address);
+  if (now && order.address.pincode === undefined) delete now.pincode;
+  const sameAddress = now !== null && JSON.stringify(now) === JSON.stringify(addressSnapshot(order.address));
   const usedWallet = order.charges.walletPaise > 0;
   const sameWallet = usedWallet === input.useWallet || (input.useWallet && !usedWallet && !context.balance);
   return sameLines && sameAddress && order.paymentMethod === input.paymentMethod && sameWallet;

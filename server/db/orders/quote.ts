@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 
 import { computeCharges, type Charges } from '../../domain/charges';
 import { findServingStore, type StoreLocation } from '../../domain/delivery';
 import { checkLines, mergeLines, type CurrentLine, type OrderLineInput } from '../../domain/order-rules';
 import type { Db } from '../client';
-import { addresses, products } from '../schema';
+import { addresses, products, storeStock } from '../schema';
 import { walletBalancePaise } from '../wallet';
 
 export interface Quote {
@@ -17,7 +17,8 @@ export interface Quote {
 }
 
 /**
- * What the order would cost now, without taking anything: current prices and stock of each
+ * What the order would cost now, without taking anything: current prices and stock (at the
+ * store that serves the address) of each
  * line (with the same problems placeOrder would refuse), the bill of what can be bought, the
  * wallet and the address's serviceability.
  */
@@ -40,6 +41,8 @@ export async function quoteOrder(
         pricePaise: products.pricePaise,
         mrpPaise: products.mrpPaise,
         stock: products.stock,
+        stocks: sql<Record<string, number>>`(select coalesce(jsonb_object_agg(s.store_id, s.stock), '{}')
+          from ${storeStock} s where s.product_id = ${products.id})`,
       })
       .from(products)
       .where(
@@ -57,6 +60,11 @@ export async function quoteOrder(
           .then((rows) => rows[0])
       : Promise.resolve(undefined),
   ]);
+  const delivery = address ? findServingStore(address, input.stores) : null;
+  // The serving store's stock (decision 034); without a served address, the national view.
+  if (delivery?.serviceable) {
+    for (const row of current) row.stock = row.stocks[String(delivery.store.id)] ?? 0;
+  }
   const checked = checkLines(lines, current);
   const charges = computeCharges(
     checked
@@ -72,7 +80,7 @@ export async function quoteOrder(
     lines: checked,
     charges,
     balancePaise,
-    delivery: address ? findServingStore(address, input.stores) : null,
+    delivery,
     addressFound: Boolean(address),
   };
 }

@@ -1,20 +1,24 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 import { transition } from '../../domain/order-status';
-import { PAYMENT_PROVIDERS, type PaymentMethodId } from '../../domain/payments';
+import { cashOnDelivery } from '../../domain/payments';
+import { closeOnlinePayment } from '../payments';
 import type { Db } from '../client';
-import { lockCustomer, lockProducts } from '../locks';
-import { orderItems, orders, products, walletLedger } from '../schema';
+import { lockCustomer } from '../locks';
+import { orders } from '../schema';
+import { releaseHeld } from './release';
 import { loadOrder, toStatus, type OrderDetail } from './read';
 
 export type ChangeStatusResult =
-  | { outcome: 'changed'; order: OrderDetail }
+  /** refundIds: refunds of online payments to start through the gateway once this is committed. */
+  | { outcome: 'changed'; order: OrderDetail; refundIds?: string[] }
   | { outcome: 'not-found' }
   | { outcome: 'refused'; message: string; order: OrderDetail };
 
 /**
- * Cancels a processing order: the stock goes back on the shelf and any wallet payment back to
- * the wallet, in one transaction. `customerId` null is the store (ops command).
+ * Cancels an order awaiting payment, processing or packed: the stock goes back on the shelf, any wallet
+ * payment back to the wallet, and a paid online payment gets a refund (to start through the
+ * gateway), in one transaction. `customerId` null is the store (ops command).
  */
 export async function cancelOrder(
   db: Db,
@@ -55,42 +59,23 @@ export async function cancelOrder(
         updatedAt: input.now,
       })
       .where(eq(orders.id, input.orderId));
-    const lines = await tx
-      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, input.orderId))
-      .orderBy(asc(orderItems.productId));
-    // Locked in id order, as orders lock them, so a cancel and an order never deadlock.
-    await lockProducts(
-      tx,
-      lines.map((line) => line.productId),
-    );
-    const values = sql.join(
-      lines.map((line) => sql`(${line.productId}::int, ${line.quantity}::int)`),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      update ${products} set stock = ${products.stock} + v.qty
-      from (values ${values}) as v(id, qty) where ${products.id} = v.id`);
-    if (row!.walletPaise > 0) {
-      await tx.insert(walletLedger).values({
-        customerId: head.customerId,
-        amountPaise: row!.walletPaise,
-        kind: 'refund',
-        orderId: input.orderId,
-        createdAt: input.now,
-      });
-    }
-    await PAYMENT_PROVIDERS[row!.paymentMethod as PaymentMethodId].refund({
+    await releaseHeld(tx, {
       orderId: input.orderId,
-      orderNumber: row!.number,
-      amountPaise: row!.payablePaise,
+      customerId: head.customerId,
+      walletPaise: row!.walletPaise,
+      now: input.now,
     });
-    return { outcome: 'changed', order: (await loadOrder(tx, null, input.orderId))! };
+    // An online order: a paid one is refunded through the gateway (started once this commits);
+    // an unpaid one takes no more payments (one that still arrives is refunded as late).
+    const refundIds = await closeOnlinePayment(tx, input.orderId, input.now);
+    if (row!.paymentMethod === 'cod') {
+      await cashOnDelivery.refund({ orderId: input.orderId, orderNumber: row!.number, amountPaise: row!.payablePaise });
+    }
+    return { outcome: 'changed', order: (await loadOrder(tx, null, input.orderId))!, refundIds };
   });
 }
 
-/** Moves an order one step on (processing -> dispatched -> delivered): store staff only. */
+/** Moves an order one step on (processing -> packed -> dispatched -> delivered): store staff only. */
 export async function advanceOrder(db: Db, orderId: string, now: Date): Promise<ChangeStatusResult> {
   return db.transaction(async (tx): Promise<ChangeStatusResult> => {
     const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');

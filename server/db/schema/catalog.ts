@@ -2,6 +2,7 @@
 
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   index,
@@ -64,6 +65,13 @@ export const products = pgTable(
     /** Other names shoppers type (Hinglish, regional), comma separated, for search. */
     aliases: text('aliases').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** False when the store no longer sells it ("not sold" in the console); its stock is then 0. */
+    sold: boolean('sold').notNull().default(true),
+    /** Grows with every edit from the console: a stale edit is refused (409) instead of overwriting. */
+    version: integer('version').notNull().default(1),
+    /** The uploaded photo's content hash (product_photos), or null: the generated art is shown. */
+    photo: text('photo'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Names of the product's category and sub-category, kept by a trigger (migration 0003) so
      * that the generated search document below can weigh them; a column cannot read other tables.

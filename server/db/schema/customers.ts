@@ -99,6 +99,11 @@ export const addresses = pgTable(
     city: text('city').notNull(),
     area: text('area'),
     state: text('state'),
+    /**
+     * The PIN code: 6 digits, the first 1-9. Every address saved since migration 0010 has one;
+     * null only for an older address the gazetteer could not place (decision 028).
+     */
+    pincode: text('pincode'),
     version: integer('version').notNull().default(1),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -107,6 +112,7 @@ export const addresses = pgTable(
     index('addresses_customer_idx').on(t.customerId, t.createdAt),
     check('addresses_latitude_range', sql`${t.latitude} BETWEEN -90 AND 90`),
     check('addresses_longitude_range', sql`${t.longitude} BETWEEN -180 AND 180`),
+    check('addresses_pincode_format', sql`${t.pincode} ~ '^[1-9][0-9]{5}$'`),
   ],
 );
 

@@ -2,6 +2,7 @@
 
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   doublePrecision,
@@ -84,7 +85,10 @@ export const orders = pgTable(
     uniqueIndex('orders_number_key').on(t.number),
     uniqueIndex('orders_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc()),
-    check('orders_status', sql`${t.status} IN ('processing', 'dispatched', 'delivered', 'cancelled')`),
+    check(
+      'orders_status',
+      sql`${t.status} IN ('awaiting-payment', 'processing', 'packed', 'dispatched', 'delivered', 'cancelled')`,
+    ),
     check('orders_cancelled_by', sql`${t.cancelledBy} IS NULL OR ${t.cancelledBy} IN ('customer', 'store')`),
     check(
       'orders_amounts',
@@ -112,6 +116,34 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.productId] }), check('order_items_quantity', sql`${t.quantity} > 0`)],
+);
+
+/**
+ * What happened to each order, in order (decision 035): append-only, written by triggers on
+ * orders, order_payments and refunds (migration 0014), each row announced with
+ * pg_notify('order_events', ...). `kind`: placed, status (`detail`: the status before), payment or
+ * refund (`detail`: its new state); `status` is the order's status at that moment.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
+    storeId: integer('store_id').notNull(),
+    status: text('status').notNull(),
+    kind: text('kind').notNull(),
+    detail: text('detail'),
+    at: timestamptz('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    index('order_events_customer_idx').on(t.customerId, t.id),
+    index('order_events_store_idx').on(t.storeId, t.id),
+    check('order_events_kind', sql`${t.kind} IN ('placed', 'status', 'payment', 'refund')`),
+  ],
 );
 
 export type StoreRow = typeof stores.$inferSelect;

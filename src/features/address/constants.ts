@@ -19,6 +19,11 @@ export const ADDRESS_TEXT = {
   useCurrentLocation: 'Use current location',
   searchPlaceholder: 'Search for area, street name…',
   changeLocation: 'Change',
+  enterManually: 'Enter manually',
+  pinnedOffline: 'Pinned. You are offline, so the map cannot name this place: type your locality next.',
+  pinnedUnnamed: 'Pinned. Type your locality next.',
+  searchOffline: 'Place search needs a connection. Tap the map to pin your location instead.',
+  typeLocality: 'Type your locality: the map could not name this place.',
   dismiss: 'Dismiss',
 } as const;
 
@@ -50,6 +55,8 @@ export const ADDRESS_ERRORS = {
   locality: 'Locality is required',
   name: 'Name is required',
   mobile: 'Please enter a valid 10-digit mobile number',
+  /** Ours (issue 16), the server's word for word (server/domain/address.ts). */
+  pincode: 'Please enter a valid 6-digit PIN code (it does not start with 0)',
 } as const;
 
 /** Spec point 9: alerts stay this long. */

@@ -3,7 +3,7 @@ import type { PlaceSuggestion, SelectedPlace } from '../../../server/schemas/geo
 
 export type { Address, PlaceSuggestion, SelectedPlace };
 
-/** What the form edits; gps, city, area and state come from the map. */
+/** What the form edits; gps, city, area and state come from the map, the PIN code too (editable). */
 export interface AddressDraft {
   tag: string;
   locality: string;
@@ -16,6 +16,8 @@ export interface AddressDraft {
   city: string;
   area: string;
   state: string;
+  /** 6 digits, or '' to let the server fill it from gps. */
+  pincode: string;
 }
 
 /** The body POST and PUT take (spec point 7's "address object"). */
@@ -32,5 +34,6 @@ export interface AddressPayload {
   city: string;
   area: string;
   state: string;
+  pincode: string;
   version?: number;
 }

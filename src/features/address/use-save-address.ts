@@ -37,6 +37,7 @@ export function useSaveAddress(customerId: string | undefined) {
         city: draft.city,
         area: draft.area,
         state: draft.state,
+        pincode: draft.pincode.replace(/\s+/g, ''),
       };
       if (editing) mutateEdit({ customerId, address: { ...payload, _id: editing._id, version: editing.version } });
       else mutateAdd({ customerId, address: { ...payload, _id: newAddressId() } });

@@ -26,3 +26,11 @@ export interface Problem {
   /** No answer from the server: worth trying again by itself once the connection is back. */
   network: boolean;
 }
+
+/**
+ * The problem to show, if any. A failure for want of a connection while the browser is offline
+ * is not shown: the dialog already says signing in needs a connection and will carry on by itself
+ * (and it does), so 'Network error. Please try again.' beside it contradicted it.
+ */
+export const visibleProblem = (problem: Problem | null, online: boolean): Problem | null =>
+  problem && problem.network && !online ? null : problem;

@@ -17,6 +17,8 @@ export interface LogoutLoader {
 export interface LogoutOptions {
   /** The server has already ended the session (e.g. the account was deleted): skip the call. */
   sessionEnded?: boolean;
+  /** Where to go afterwards: home, or the store console's sign-in screen for staff. */
+  to?: '/' | '/ops';
 }
 
 const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
@@ -32,7 +34,7 @@ export function useLogout({ show, hide }: LogoutLoader) {
   const queryClient = useQueryClient();
   const setAuth = useSetAtom(authStateAtom);
   return useCallback(
-    async ({ sessionEnded = false }: LogoutOptions = {}) => {
+    async ({ sessionEnded = false, to = '/' }: LogoutOptions = {}) => {
       show('full-screen');
       try {
         await wait(LOGOUT_DELAY_MS);
@@ -53,7 +55,7 @@ export function useLogout({ show, hide }: LogoutLoader) {
         queryClient.removeQueries({ predicate: isCustomerQuery });
         // Changes queued offline (an address edit, say) belong to the customer who left.
         queryClient.getMutationCache().clear();
-        await navigate({ to: '/' });
+        await navigate({ href: to });
       } catch (error) {
         console.info('Logout failed', error);
       } finally {

@@ -4,6 +4,7 @@ export const CHECKOUT_TEXT = {
   emptyBody: 'Add something to your cart to check out.',
   startShopping: 'Start shopping',
   chooseAddress: 'Choose where we should deliver this order.',
+  addressGone: 'The delivery address you chose is no longer saved. Choose another address for this order.',
   itemsChanged: 'Some items changed since you added them. Update your cart to continue.',
   quoteFailed: 'We could not work out your bill. Please check your connection and try again.',
   placeFailed:
@@ -11,4 +12,13 @@ export const CHECKOUT_TEXT = {
   addressesFailed: 'Failed to load addresses. Please try again later.',
   noAddresses: 'No saved addresses found.',
   unavailableLeftOut: 'Items that are currently unavailable stay in your cart but are not part of this order.',
+  earlierReleased:
+    'Your earlier order of these items was not paid in time, so its items were released. Place the order again to pay for it.',
+  paymentMethodTitle: 'Payment method',
+  upi: 'UPI',
+  card: 'Card, net banking or wallet',
+  cod: 'Cash on delivery',
+  viaGateway: 'Paid securely through our payment partner.',
+  nothingToPay: 'Your gift card pays for everything: nothing is left to pay.',
+  lockedToOrder: 'This order was placed for online payment: pay it, or let its hold run out to choose again.',
 } as const;

@@ -1,12 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom, useSetAtom } from 'jotai';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 import type { CurrentLine } from '../../../server/schemas/order';
 import { deliveryAddressAtom } from '../address';
+import { useSession } from '../auth';
 import { cartProductsQueryOptions, decrementCartItemAtom, refreshCartAtom, useCart } from '../cart';
 import { useOnline } from '../../lib/use-online';
-import { quoteQueryOptions } from './api/quote-order';
+import { AddressGone, quoteQueryOptions } from './api/quote-order';
+import type { PaymentChoice } from '../payment';
+import { rememberChoice, rememberedChoice } from './payment-choice';
 import { usePlaceOrder } from './use-place-order';
 
 /**
@@ -17,6 +20,8 @@ export function useCheckout() {
   const { items: cartItems, loaded } = useCart();
   const [address, setAddress] = useAtom(deliveryAddressAtom);
   const [useGiftCard, setUseGiftCard] = useState(false);
+  const [choice, setChoice] = useState<PaymentChoice>(rememberedChoice);
+  const session = useSession();
   const online = useOnline();
   const queryClient = useQueryClient();
   const refreshCart = useSetAtom(refreshCartAtom);
@@ -34,6 +39,17 @@ export function useCheckout() {
     enabled: lines.length > 0,
   });
 
+  // The chosen address was deleted (here or on another device): 'Try again' could never help.
+  // Drop it, so checkout asks for another, and say why.
+  const [addressGone, setAddressGone] = useState(false);
+  const gone = quote.error instanceof AddressGone;
+  if (gone && !addressGone) setAddressGone(true);
+  // Until another address is chosen.
+  if (addressGone && address && !gone) setAddressGone(false);
+  useEffect(() => {
+    if (gone) void setAddress(null);
+  }, [gone, setAddress]);
+
   /** Brings the cart in line with the server: fresh prices, unavailable items flagged, quantities capped. */
   async function updateCart(current: readonly CurrentLine[]) {
     await refreshCart((ids) => queryClient.fetchQuery(cartProductsQueryOptions(ids)));
@@ -44,17 +60,27 @@ export function useCheckout() {
     }
   }
 
-  const { place, placing, feedback } = usePlaceOrder(
-    { address, lines, useGiftCard },
+  const data = quote.data;
+  const toPay = data?.bill.toPay;
+  // With nothing left to pay the method does not matter: no gateway for ₹0.
+  const method: PaymentChoice = toPay === 0 ? 'cod' : choice;
+  const { place, placing, feedback, awaiting, pay, payAgain } = usePlaceOrder(
+    { address, lines, useGiftCard, method, contact: session?.user.mobile ?? '' },
     { updateCart, refetchQuote: () => quote.refetch() },
   );
 
-  const data = quote.data;
   const problems = data?.items.filter((line) => line.problem !== null) ?? [];
   const delivery = data?.delivery ?? null;
   const unserviceable = delivery !== null && !delivery.serviceable;
   const canPlace =
-    Boolean(address) && online && !placing && data !== undefined && problems.length === 0 && !unserviceable;
+    Boolean(address) &&
+    online &&
+    !placing &&
+    !pay.busy &&
+    awaiting === null &&
+    data !== undefined &&
+    problems.length === 0 &&
+    !unserviceable;
 
   return {
     loaded,
@@ -64,9 +90,19 @@ export function useCheckout() {
     problems,
     delivery,
     address,
+    /** The address chosen before was deleted, and none is chosen yet. */
+    addressGone,
     setAddress,
     useGiftCard,
     setUseGiftCard,
+    choice,
+    setChoice: (next: PaymentChoice) => {
+      setChoice(next);
+      rememberChoice(next);
+    },
+    awaiting,
+    pay,
+    payAgain,
     updateCart,
     place,
     placing,

@@ -1,16 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 import type { CurrentLine, OrderLine } from '../../../server/schemas/order';
 import { serverMessage } from '../../lib/server-message';
 import type { Address } from '../address';
 import { clearCartAtom } from '../cart';
+import {
+  attemptKey,
+  forgetAttempt,
+  rememberAttempt,
+  renewAttemptKey,
+  usePay,
+  type OrderWithPayment,
+  type PaymentChoice,
+} from '../payment';
 import { placeOrder, type PlaceOrderOutcome } from './api/place-order';
 import { CHECKOUT_TEXT } from './constants';
-
-const newKey = () => crypto.randomUUID();
 
 /** What the last attempt to place the order has to say: a changed cart (notice) or a refusal (error). */
 export interface PlaceFeedback {
@@ -22,6 +29,10 @@ interface Order {
   address: Address | null;
   lines: OrderLine[];
   useGiftCard: boolean;
+  /** How what is left to pay is paid ('cod' when the gift card pays everything). */
+  method: PaymentChoice;
+  /** The shopper's mobile number, for the gateway's checkout. */
+  contact: string;
 }
 
 interface AfterAnswer {
@@ -31,30 +42,75 @@ interface AfterAnswer {
 }
 
 /**
- * Placing the order: one idempotency key per attempt at this order (a retry or a second tap
- * reuses it, a changed cart gets a new one), and what follows the answer. Pending until the
- * answer has been acted on, so the button stays busy until then.
+ * Placing the order, and paying it when paid online: one idempotency key per attempt at this
+ * order (a retry, a second tap or a reload reuses it; a changed cart or payment method gets a new
+ * one), and what follows the answer. Pending until the answer has been acted on, so the button
+ * stays busy until then; paying keeps it busy until the gateway's checkout has closed.
  */
-export function usePlaceOrder({ address, lines, useGiftCard }: Order, { updateCart, refetchQuote }: AfterAnswer) {
+export function usePlaceOrder(
+  { address, lines, useGiftCard, method, contact }: Order,
+  { updateCart, refetchQuote }: AfterAnswer,
+) {
   const navigate = useNavigate();
   const clearCart = useSetAtom(clearCartAtom);
   const [feedback, setFeedback] = useState<PlaceFeedback | null>(null);
-  const idempotencyKey = useRef(newKey());
+  /** The order placed for online payment and not paid yet. */
+  const [awaiting, setAwaiting] = useState<OrderWithPayment | null>(null);
+  const fingerprint = useMemo(
+    () => JSON.stringify({ lines, addressId: address?._id ?? null, useGiftCard, method }),
+    [lines, address?._id, useGiftCard, method],
+  );
+  const idempotencyKey = useRef<string | null>(null);
 
   useEffect(() => {
-    idempotencyKey.current = newKey();
-  }, [lines, address?._id, useGiftCard]);
+    idempotencyKey.current = attemptKey(fingerprint);
+  }, [fingerprint]);
 
-  /** Leave for the order, or update the cart and price it again. */
+  /** The order is paid or needs no payment now: leave for it and empty the cart. */
+  async function leaveFor(order: OrderWithPayment) {
+    forgetAttempt();
+    // Leave first: an emptied cart here would flash the empty-cart screen.
+    await navigate({ to: '/account/orders/$orderId', params: { orderId: order.id } });
+    await clearCart();
+  }
+
+  const pay = usePay({
+    method: method === 'cod' ? 'upi' : method,
+    contact,
+    onPaid: leaveFor,
+    onOrder: setAwaiting,
+    onNotPayable: () => {
+      // Its items went back on the shelf: the next tap places the order afresh.
+      setAwaiting(null);
+      idempotencyKey.current = renewAttemptKey(fingerprint);
+      void refetchQuote();
+    },
+  });
+
+  /** Leave for the order, pay for it, or update the cart and price it again. */
   async function settle(outcome: PlaceOrderOutcome) {
     if (outcome.kind === 'placed') {
-      // Leave first: an emptied cart here would flash the empty-cart screen.
-      await navigate({ to: '/account/orders/$orderId', params: { orderId: outcome.order.id } });
-      await clearCart();
+      const { order, checkout } = outcome;
+      if (order.status === 'awaiting-payment') {
+        rememberAttempt(idempotencyKey.current ?? '', order.id);
+        setAwaiting(order);
+        // Not awaited: the mutation is done, paying has its own busy state. Without a session
+        // in the answer (another request is creating it), ask for one.
+        void (checkout ? pay.pay(order, checkout) : pay.payAgain(order.id));
+        return;
+      }
+      if (order.status === 'cancelled') {
+        // The key found an earlier order of this cart that was released unpaid.
+        idempotencyKey.current = renewAttemptKey(fingerprint);
+        setFeedback({ tone: 'notice', message: CHECKOUT_TEXT.earlierReleased });
+        await refetchQuote();
+        return;
+      }
+      await leaveFor(order);
       return;
     }
     // Nothing was placed: the next tap is a new attempt, with a key of its own.
-    idempotencyKey.current = newKey();
+    idempotencyKey.current = renewAttemptKey(fingerprint);
     if (outcome.kind === 'changed') {
       await updateCart(outcome.items);
       setFeedback({ tone: 'notice', message: outcome.message });
@@ -66,20 +122,32 @@ export function usePlaceOrder({ address, lines, useGiftCard }: Order, { updateCa
 
   const mutation = useMutation({
     mutationFn: placeOrder,
-    onMutate: () => setFeedback(null),
+    onMutate: () => {
+      setFeedback(null);
+      pay.reset();
+    },
     onSuccess: settle,
     onError: (failure) => setFeedback({ tone: 'error', message: serverMessage(failure) ?? CHECKOUT_TEXT.placeFailed }),
   });
 
   const place = () => {
-    if (!address || mutation.isPending) return;
+    if (!address || mutation.isPending || pay.busy) return;
+    idempotencyKey.current ??= attemptKey(fingerprint);
     mutation.mutate({
       addressId: address._id,
       items: lines,
       useGiftCardBalance: useGiftCard,
+      paymentMethod: method,
       idempotencyKey: idempotencyKey.current,
     });
   };
 
-  return { place, placing: mutation.isPending, feedback };
+  return {
+    place,
+    placing: mutation.isPending,
+    feedback,
+    awaiting,
+    pay,
+    payAgain: () => awaiting && void pay.payAgain(awaiting.id),
+  };
 }

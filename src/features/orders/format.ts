@@ -1,4 +1,5 @@
-import type { OrderStatus } from '../../../server/schemas/order';
+import { formatRupees } from '../../lib/money';
+import type { OrderPayment, PayStatus } from '../payment';
 
 const TIME_ZONE = 'Asia/Kolkata';
 const dayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'long', timeZone: TIME_ZONE });
@@ -25,8 +26,10 @@ export function placedAt(iso: string): { day: string; date: string; time: string
   };
 }
 
-export const STATUS_LABEL: Record<OrderStatus, string> = {
+export const STATUS_LABEL: Record<PayStatus, string> = {
+  'awaiting-payment': 'Awaiting payment',
   processing: 'Processing',
+  packed: 'Packed',
   dispatched: 'Dispatched',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
@@ -52,3 +55,22 @@ export const CANCEL_REASONS = [
   'Found a better price',
   'Other',
 ] as const;
+
+/** Payment states as the orders list and detail show them. */
+export const PAYMENT_STATE_LABEL: Record<OrderPayment['state'], string> = {
+  'due-on-delivery': 'Pay on delivery',
+  'not-required': 'Paid by gift card',
+  awaiting: 'Awaiting payment',
+  pending: 'Payment being confirmed',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  expired: 'Expired: items released',
+};
+
+const REFUND_STATE = { pending: 'pending', processed: 'processed', failed: 'failed' } as const;
+
+/** Where an order's payment stands, in a few words: 'Paid', 'Awaiting payment', 'Refund of ₹120.00 pending'... */
+export function paymentStatusText(payment: Pick<OrderPayment, 'state' | 'refund'>): string {
+  if (payment.refund) return `Refund of ${formatRupees(payment.refund.amount)} ${REFUND_STATE[payment.refund.state]}`;
+  return PAYMENT_STATE_LABEL[payment.state];
+}

@@ -132,4 +132,58 @@ describe('persistQueries', () => {
     await vi.waitFor(() => expect(restored?.state.status).toBe('success'));
     expect(calls.filter((c) => c.method === 'put')).toHaveLength(1);
   });
+
+  it('checks again an address list restored from an earlier page, which may predate its last save', async () => {
+    const earlier = performance.timeOrigin - 500;
+    const listQuery = (queryKey: unknown[]) => ({
+      queryKey,
+      queryHash: JSON.stringify(queryKey),
+      state: {
+        data: [],
+        dataUpdateCount: 1,
+        dataUpdatedAt: earlier,
+        error: null,
+        errorUpdateCount: 0,
+        errorUpdatedAt: 0,
+        fetchFailureCount: 0,
+        fetchFailureReason: null,
+        fetchMeta: null,
+        isInvalidated: false,
+        status: 'success',
+        fetchStatus: 'idle',
+      },
+    });
+    stored.set(
+      QUERY_CACHE_KEY,
+      JSON.stringify({
+        timestamp: earlier,
+        buster: import.meta.env.VITE_BUILD_ID ?? '',
+        clientState: {
+          queries: [listQuery(['address', 'list', CUSTOMER]), listQuery(['categories'])],
+          mutations: [],
+        },
+      }),
+    );
+    // Fetched by this page before the saved copy came back: newer, so kept and not asked again.
+    queryClient.setQueryData(['orders', 'list'], []);
+
+    await persistQueries(queryClient);
+    expect(queryClient.getQueryState(['address', 'list', CUSTOMER])).toMatchObject({
+      status: 'success',
+      isInvalidated: true,
+    });
+    expect(queryClient.getQueryState(['categories'])?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(['orders', 'list'])?.isInvalidated).toBe(false);
+  });
+
+  it('saves what the page fetched before saving started, with no later change to set it off', async () => {
+    // My Orders' list, fetched while the saved copy was still being read: nothing changes after.
+    queryClient.setQueryData(['orders', 'list', 1], { total: 1, data: [{ id: 'o1', status: 'processing' }] });
+
+    await persistQueries(queryClient);
+    const saved = JSON.parse(stored.get(QUERY_CACHE_KEY) as string) as {
+      clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    };
+    expect(saved.clientState.queries.map((query) => query.queryKey)).toContainEqual(['orders', 'list', 1]);
+  });
 });

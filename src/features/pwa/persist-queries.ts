@@ -1,10 +1,14 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { persistQueryClient, removeOldestQuery } from '@tanstack/react-query-persist-client';
+import { persistQueryClient, persistQueryClientSave, removeOldestQuery } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 
 import { registerAddressMutationDefaults } from '../address';
+import { registerOrderCopies } from '../orders';
 import { QUERY_CACHE_KEY, QUERY_CACHE_MAX_AGE, shouldPersistMutation, shouldPersistQuery } from './persisted-queries';
+
+/** The customer's own data: what the customer changes, from this device or another. */
+const RECHECKED_ROOTS = new Set<unknown>(['address', 'orders', 'order']);
 
 /**
  * Restores the saved React Query cache from IndexedDB, keeps saving it as it changes, then
@@ -20,6 +24,8 @@ export async function persistQueries(queryClient: QueryClient): Promise<void> {
   // times and be dropped; told the truth, they wait for the 'online' event.
   onlineManager.setOnline(navigator.onLine);
   await registerAddressMutationDefaults(queryClient);
+  // Before the restore: the saved cache then holds the list as the shopper last saw each order.
+  await registerOrderCopies(queryClient);
   const persister = createAsyncStoragePersister({
     storage: {
       getItem: async (key) => (await get<string>(key)) ?? null,
@@ -31,20 +37,32 @@ export async function persistQueries(queryClient: QueryClient): Promise<void> {
     // A full disk: drop the oldest query and try again rather than stop saving.
     retry: removeOldestQuery,
   });
-  const [, restored] = persistQueryClient({
+  const options = {
     queryClient,
     persister,
-    maxAge: QUERY_CACHE_MAX_AGE,
     // A new build may shape its data differently; its cache starts afresh.
     buster: import.meta.env.VITE_BUILD_ID,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: shouldPersistMutation },
-  });
+  };
+  const [, restored] = persistQueryClient({ ...options, maxAge: QUERY_CACHE_MAX_AGE });
   try {
     await restored;
+    // Saving follows the cache's changes from here on; what this page fetched before (My Orders'
+    // list, say, with no change after it) is saved now, or an offline reload would not have it.
+    await persistQueryClientSave(options);
   } catch (error) {
     // Private mode or a blocked database: the store works, it just forgets on reload.
     console.info('Saved data could not be restored', error);
   }
+  // The cache is saved at most once a second, so the copy a page restores can predate the last
+  // change the previous page made (an address saved just before a reload). The customer's own
+  // lists restored from an earlier page are shown, and checked again with the server.
+  void queryClient.invalidateQueries({
+    predicate: (query) =>
+      RECHECKED_ROOTS.has(query.queryKey[0]) &&
+      query.state.dataUpdatedAt > 0 &&
+      query.state.dataUpdatedAt < performance.timeOrigin,
+  });
   // Online: send what was waiting. Offline: nothing happens until the connection returns, when
   // the query client resumes paused mutations by itself.
   await queryClient.resumePausedMutations();

@@ -1,28 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '../../components/Button';
 import { cityCheckQueryOptions } from '../../features/catalog';
 import { useOnline } from '../../lib/use-online';
+import { CITY_CHECK_TEXT, readCityCheck } from './city-check-input';
 import * as styles from './product.css';
 
-/** The product page's 'Type your city' box: asks the server whether its dark stores reach the city. */
+/**
+ * The product page's 'Type your city' box: asks the server whether its dark stores reach the
+ * city, or the locality of a PIN code.
+ */
 export function CityCheck() {
+  const id = useId();
   const [city, setCity] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
-  const [blank, setBlank] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const online = useOnline();
   const answer = useQuery({ ...cityCheckQueryOptions(asked ?? ''), enabled: asked !== null });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = city.trim().replace(/\s+/g, ' ');
-    setBlank(!trimmed);
-    setAsked(trimmed || null);
+    const read = readCityCheck(city);
+    setProblem('problem' in read ? read.problem : null);
+    setAsked('ask' in read ? read.ask : null);
   };
 
   let status: { text: string; tone?: 'yes' | 'no' } | null;
-  if (blank) status = { text: 'Type the name of a city.', tone: 'no' };
+  if (problem) status = { text: problem, tone: 'no' };
   else if (asked === null) status = null;
   else if (answer.data) {
     const served = answer.data.coverage === 'centre' || answer.data.coverage === 'parts';
@@ -44,12 +49,17 @@ export function CityCheck() {
         maxLength={60}
         onChange={(e) => setCity(e.target.value)}
         placeholder="Type your city (e.g Chennai, Pune)"
-        aria-label="Your city"
-        autoComplete="address-level2"
+        aria-label="Your city or PIN code"
+        aria-describedby={`${id}-help`}
+        aria-invalid={problem !== null}
+        autoComplete="off"
       />
       <Button type="submit" tone="ghost">
         Check
       </Button>
+      <p id={`${id}-help`} className={styles.cityHelp}>
+        {CITY_CHECK_TEXT.help}
+      </p>
       <p
         className={[styles.cityAnswer, status?.tone === 'yes' && styles.cityYes, status?.tone === 'no' && styles.cityNo]
           .filter(Boolean)
@@ -58,7 +68,7 @@ export function CityCheck() {
       >
         {status?.text}
       </p>
-      {answer.isError && asked !== null && !blank && (
+      {answer.isError && asked !== null && !problem && (
         <Button tone="ghost" size="sm" onClick={() => void answer.refetch()}>
           Try again
         </Button>

@@ -81,6 +81,8 @@ export const cityForm = sprinkles({ display: 'flex', flexWrap: 'wrap', gap: '2' 
 
 export const cityInput = style({ ...rules.field, flex: '1 1 220px', padding: `0 ${vars.space['3']}` });
 
+export const cityHelp = style({ ...rules.mutedText, flexBasis: '100%', fontSize: vars.fontSize.xs });
+
 export const cityAnswer = style({ fontSize: vars.fontSize.sm, fontWeight: 600 });
 export const cityYes = style({ color: vars.color.success });
 export const cityNo = style({ color: vars.color.danger });

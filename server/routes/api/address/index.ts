@@ -7,10 +7,13 @@ import {
   baseVersion,
   checkAddress,
   isUuid,
+  type AddressInput,
+  type AddressValue,
   MAX_ADDRESSES_PER_CUSTOMER,
   MAX_INT4,
 } from '../../../domain/address';
 import { apiError, badRequest, errorBody, HttpError } from '../../../errors';
+import { cityAt, pincodeAt } from '../../../geo/pincode';
 import { signedIn, signedInSecurity, type SignedInCustomer } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
 import {
@@ -56,10 +59,47 @@ export function toAddress(row: AddressRow): Address {
     city: row.city,
     ...(row.area !== null && { area: row.area }),
     ...(row.state !== null && { state: row.state }),
+    ...(row.pincode !== null && { pincode: row.pincode }),
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The address with its PIN code: the one sent, or else the gazetteer's for its coordinates (an
+ * older client's add, queued offline before the form had the field). A 400 when neither exists.
+ */
+async function withPincode(input: AddressInput): Promise<AddressValue> {
+  const pincode = input.pincode ?? (await pincodeAt(input.latitude, input.longitude));
+  if (pincode === null) throw badRequest(ADDRESS_MESSAGES.pincodeUnknown);
+  return { ...input, pincode };
+}
+
+/**
+ * The body with a city from its point when it has none: an address pinned on the map offline (or
+ * entered by hand), whose locality the shopper typed, is named when it reaches the server. A body
+ * without a usable point, or a point the gazetteer cannot place, is left for checkAddress to refuse.
+ */
+async function withCityFromGps(body: unknown): Promise<unknown> {
+  if (!body || typeof body !== 'object') return body;
+  const raw = body as Record<string, unknown>;
+  if (typeof raw.city === 'string' && raw.city.trim() !== '') return body;
+  const gps = (raw.gps && typeof raw.gps === 'object' ? raw.gps : {}) as Record<string, unknown>;
+  const { latitude, longitude } = gps;
+  if (typeof latitude !== 'number' || typeof longitude !== 'number') return body;
+  if (
+    !Number.isFinite(latitude) ||
+    !Number.isFinite(longitude) ||
+    Math.abs(latitude) > 90 ||
+    Math.abs(longitude) > 180
+  ) {
+    return body;
+  }
+  const found = await cityAt(latitude, longitude);
+  if (!found) return body;
+  const state = typeof raw.state === 'string' && raw.state.trim() !== '' ? raw.state : found.state;
+  return { ...raw, city: found.city, state };
 }
 
 /** The customer named in a path or query must be the signed-in one: 403 otherwise, never data. */
@@ -133,11 +173,12 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const me = signedIn(request);
       requireSelf(me, request.params.userId);
-      const checked = checkAddress(request.body);
+      const checked = checkAddress(await withCityFromGps(request.body));
       if (!checked.ok) throw badRequest(checked.message);
       const rawId = (request.body as { _id?: unknown } | undefined)?._id;
       if (rawId !== undefined && !isUuid(rawId)) throw badRequest('_id: must be a UUID');
-      const result = await addAddress(db, me.id, checked.value, rawId?.toLowerCase());
+      const value = await withPincode(checked.value);
+      const result = await addAddress(db, me.id, value, rawId?.toLowerCase());
       switch (result.outcome) {
         case 'limit':
           throw apiError('ADDRESS_LIMIT_REACHED', ADDRESS_MESSAGES.limitReached(MAX_ADDRESSES_PER_CUSTOMER));
@@ -183,11 +224,12 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const me = signedIn(request);
       const addressId = addressIdOf(request.params);
-      const checked = checkAddress(request.body);
+      const checked = checkAddress(await withCityFromGps(request.body));
       if (!checked.ok) throw badRequest(checked.message);
       const version = baseVersion(request.body);
       if (version === 'invalid') throw badRequest(`version: must be a whole number from 1 to ${MAX_INT4}`);
-      const result = await updateAddress(db, me.id, addressId, checked.value, version, app.clock.now());
+      const value = await withPincode(checked.value);
+      const result = await updateAddress(db, me.id, addressId, value, version, app.clock.now());
       if (result.outcome === 'missing') throw new HttpError(404, ADDRESS_MESSAGES.notFound);
       if (result.outcome === 'conflict') {
         return reply

@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 
 import type { exportCustomerData } from '../../../db/account';
+import type { exportPayments } from '../../../db/payments';
 import type { AddressRow } from '../../../db/schema';
 import type { OrderDetail } from '../../../db/orders/read';
 import type { walletSummary } from '../../../db/wallet';
@@ -16,6 +17,7 @@ interface AccountData extends NonNullable<Awaited<ReturnType<typeof exportCustom
   orders: OrderDetail[];
   wallet: Awaited<ReturnType<typeof walletSummary>>;
   addresses: AddressRow[];
+  payments: Awaited<ReturnType<typeof exportPayments>>;
 }
 
 /** Spec point 7's data download: everything stored about the customer, hashes left out. */
@@ -46,5 +48,26 @@ export function toAccountExport(data: AccountData, now: Date): Static<typeof Acc
         orderNumber: entry.orderNumber,
       })),
     },
+    payments: data.payments.payments.map((payment) => ({
+      id: payment.id,
+      orderId: payment.orderId,
+      gatewayOrderId: payment.gatewayOrderId,
+      amount: paiseToRupees(payment.amountPaise),
+      status: payment.status,
+      method: payment.method,
+      failureReason: payment.errorDescription,
+      createdAt: iso(payment.createdAt),
+      updatedAt: iso(payment.updatedAt),
+    })),
+    refunds: data.payments.refunds.map((refund) => ({
+      id: refund.id,
+      orderId: refund.orderId,
+      paymentId: refund.paymentId,
+      amount: paiseToRupees(refund.amountPaise),
+      reason: refund.reason,
+      state: refund.state === 'requested' ? 'pending' : refund.state,
+      createdAt: iso(refund.createdAt),
+      updatedAt: iso(refund.updatedAt),
+    })),
   };
 }

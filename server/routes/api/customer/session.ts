@@ -4,6 +4,7 @@ import type { AppConfig } from '../../../config';
 import { familyOfRefreshToken, revokeFamily, rotateSession } from '../../../db/auth/sessions';
 import { AUTH_MESSAGES, REFRESH_REUSE_GRACE_SECONDS } from '../../../domain/auth';
 import { apiError } from '../../../errors';
+import { removeSessionSubscriptions } from '../../../push/subscriptions';
 import { clearSessionCookies, COOKIES, signedIn, signedInSecurity } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
 import { LogoutBody, MeResponse, MessageResponse, RefreshBody, RefreshResponse } from '../../../schemas/customer';
@@ -84,6 +85,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (a
       const claims = await app.auth.claimsOf(request);
       if (claims) families.add(claims.sessionFamily);
       for (const family of families) await revokeFamily(db, family, now);
+      // The browsers subscribed to push in these sessions hear no more about the customer's orders.
+      await removeSessionSubscriptions(db, [...families]);
       clearSessionCookies(reply);
       return { success: true as const, message: AUTH_MESSAGES.signedOut };
     },

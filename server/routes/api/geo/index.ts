@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../../../config';
-import { HttpError } from '../../../errors';
+import { badRequest, HttpError } from '../../../errors';
 import { signedInSecurity } from '../../../plugins/auth';
 import { hitWindow } from '../../../db/rate-counters';
 import { ErrorResponse } from '../../../schemas/common';
@@ -21,6 +21,7 @@ export const GEO_MESSAGES = {
   noPlaceHere: 'No place found near this point. Move the pin onto land in India.',
   noSuchPlace: 'Place not found. Please try another search.',
   tooMany: 'Too many map searches. Please wait a minute and try again.',
+  centreNeedsBoth: 'Give both lat and lng for the map centre, or neither.',
 } as const;
 
 export { GEO_CALLS_PER_MINUTE } from '../../../config';
@@ -83,8 +84,13 @@ const geoRoutes: FastifyPluginAsyncTypebox<{ config: AppConfig }> = async (app, 
     },
     async (request, reply) => {
       const query = request.query.q.trim();
+      const { lat, lng } = request.query;
+      if ((lat === undefined) !== (lng === undefined)) throw badRequest(GEO_MESSAGES.centreNeedsBoth);
+      const near = lat !== undefined && lng !== undefined ? { lat, lng } : undefined;
       const { value, source } =
-        query.length < 2 ? { value: [], source: 'gazetteer' as const } : await app.geo.autocomplete(query, request.log);
+        query.length < 2
+          ? { value: [], source: 'gazetteer' as const }
+          : await app.geo.autocomplete(query, request.log, near);
       reply.header('Cache-Control', 'private, max-age=3600');
       return { success: true as const, source, data: value };
     },

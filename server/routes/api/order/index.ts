@@ -7,6 +7,8 @@ import { cancelOrder } from '../../../db/orders/status';
 import { DELIVERY_MESSAGES } from '../../../domain/delivery';
 import { rupeesToPaise } from '../../../domain/money';
 import { IDEMPOTENCY_KEY_PATTERN, ORDER_MESSAGES } from '../../../domain/orders';
+import { PAYMENT_MESSAGES } from '../../../domain/payments';
+import { checkoutFor, GatewayUnavailableError, LEASE_MS, startRefunds } from '../../../payments/service';
 import { HttpError, apiError, badRequest, errorBody } from '../../../errors';
 import { signedIn, signedInSecurity } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
@@ -18,6 +20,7 @@ import {
   OrderListQuery,
   OrderListResponse,
   OrderResponse,
+  PlacedOrderResponse,
   PlaceOrderBody,
   QuoteBody,
   QuoteResponse,
@@ -103,17 +106,21 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Send an `Idempotency-Key` header (or `idempotencyKey`): a retry with the same key answers 200 with the ' +
           'order the first request placed, never a second order; the same key with a different request answers 422. Prices are the ones the shopper saw; any ' +
-          'difference, missing stock or an address outside the delivery area answers 409 and writes nothing.',
+          'difference, missing stock or an address outside the delivery area answers 409 and writes nothing. ' +
+          'Paid by UPI or card (with something left to pay after the gift card), the order awaits payment with ' +
+          'its stock held, and `checkout` opens the payment gateway for it (a replay answers the same gateway ' +
+          'order); unpaid when the hold ends, it is cancelled and its stock released.',
         body: PlaceOrderBody,
         response: {
-          200: OrderResponse,
-          201: OrderResponse,
+          200: PlacedOrderResponse,
+          201: PlacedOrderResponse,
           400: ErrorResponse,
           401: ErrorResponse,
           404: ErrorResponse,
           409: OrderConflict,
           415: ErrorResponse,
           422: ErrorResponse,
+          502: ErrorResponse,
         },
       },
     },
@@ -132,8 +139,18 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         paymentMethod: request.body.paymentMethod ?? 'cod',
         stores: await app.delivery.stores(),
         now: app.clock.now(),
+        online:
+          app.payments.config.provider === 'off'
+            ? null
+            : {
+                gateway: app.payments.config.provider,
+                holdMinutes: app.payments.config.holdMinutes,
+                leaseMs: LEASE_MS,
+              },
       });
       switch (result.outcome) {
+        case 'online-unavailable':
+          throw apiError('PAYMENT_UNAVAILABLE', PAYMENT_MESSAGES.unavailable);
         case 'address-not-found':
           throw new HttpError(404, ORDER_MESSAGES.addressNotFound);
         case 'key-reused':
@@ -150,13 +167,29 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
             items,
           });
         }
-        case 'placed':
+        case 'placed': {
           if (!result.replayed) app.metrics.ordersPlaced.inc({ payment_method: request.body.paymentMethod ?? 'cod' });
+          let checkout = null;
+          if (result.order.status === 'awaiting-payment' && app.payments.deps) {
+            // The gateway order, outside the order's transaction: the request that placed the
+            // order holds the lease to create it; a replay gets the same one (decision 030).
+            try {
+              const session = await checkoutFor(app.payments.deps, result.order.id, !result.replayed);
+              if (session.outcome === 'session') checkout = session.checkout;
+            } catch (error) {
+              if (error instanceof GatewayUnavailableError) {
+                throw apiError('PAYMENT_GATEWAY_FAILED', PAYMENT_MESSAGES.gatewayUnavailable);
+              }
+              throw error;
+            }
+          }
           return reply.code(result.replayed ? 200 : 201).send({
             success: true as const,
             message: result.replayed ? ORDER_MESSAGES.replayed : ORDER_MESSAGES.placed,
             data: toOrder(result.order),
+            checkout,
           });
+        }
       }
     },
   );
@@ -213,8 +246,10 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'cancelOrder',
         tags,
         security: signedInSecurity,
-        summary: 'Cancel one of my orders while it is processing',
-        description: 'The items go back in stock and any e-gift card payment back to the balance. 409 once dispatched.',
+        summary: 'Cancel one of my orders while it awaits payment, is processing or is packed',
+        description:
+          'The items go back in stock and any e-gift card payment back to the balance; a paid online payment is ' +
+          'refunded through the gateway (`payment.refund`). 409 once dispatched.',
         params: OrderIdParams,
         body: CancelBody,
         response: {
@@ -246,7 +281,12 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
           data: toOrder(result.order),
         });
       }
-      return { success: true as const, message: ORDER_MESSAGES.cancelled, data: toOrder(result.order) };
+      let order = result.order;
+      if (result.refundIds?.length && app.payments.deps) {
+        await startRefunds(app.payments.deps, result.refundIds);
+        order = (await loadOrder(db, me.id, order.id)) ?? order;
+      }
+      return { success: true as const, message: ORDER_MESSAGES.cancelled, data: toOrder(order) };
     },
   );
 };

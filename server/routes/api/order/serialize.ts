@@ -1,9 +1,9 @@
 import type { Charges } from '../../../domain/charges';
 import { DELIVERY_MESSAGES, type Serviceability as Served } from '../../../domain/delivery';
 import { paiseToRupees as rupees } from '../../../domain/money';
-import type { OrderDetail, OrderSummary as SummaryRow } from '../../../db/orders/read';
+import type { OrderDetail, OrderPaymentDetail, OrderSummary as SummaryRow } from '../../../db/orders/read';
 import type { CurrentLine as CurrentLineRow } from '../../../domain/order-rules';
-import type { Bill, CurrentLine, Order, OrderSummary, Serviceability } from '../../../schemas/order';
+import type { Bill, CurrentLine, Order, OrderPayment, OrderSummary, Serviceability } from '../../../schemas/order';
 
 export function toBill(charges: Charges): Bill {
   return {
@@ -41,6 +41,7 @@ export function toOrder(order: OrderDetail): Order {
       city: address.city,
       mobile: address.mobile,
       gps: { latitude: address.latitude, longitude: address.longitude },
+      ...(address.pincode && { pincode: address.pincode }),
     },
     store: order.store,
     items: order.items.map((item) => ({
@@ -53,6 +54,26 @@ export function toOrder(order: OrderDetail): Order {
       quantity: item.quantity,
     })),
     bill: toBill(order.charges),
+    payment: toPayment(order.payment, order.paymentLabel),
+    timeline: order.timeline.map((entry) => ({ status: entry.status, at: entry.at.toISOString() })),
+    expectedBy: order.expectedBy?.toISOString() ?? null,
+  };
+}
+
+export function toPayment(payment: OrderPaymentDetail, label: string): OrderPayment {
+  return {
+    method: payment.method,
+    label,
+    state: payment.state,
+    amount: rupees(payment.amountPaise),
+    paidAt: payment.paidAt?.toISOString() ?? null,
+    failureReason: payment.failureReason,
+    payBy: payment.payBy?.toISOString() ?? null,
+    refund: payment.refund && {
+      amount: rupees(payment.refund.amountPaise),
+      state: payment.refund.state,
+      updatedAt: payment.refund.updatedAt.toISOString(),
+    },
   };
 }
 
@@ -63,6 +84,7 @@ export const toSummary = (order: SummaryRow): OrderSummary => ({
   placedAt: order.createdAt.toISOString(),
   total: rupees(order.totalPaise),
   itemCount: order.itemCount,
+  payment: toPayment(order.payment, order.paymentLabel),
 });
 
 export const toCurrentLine = (line: CurrentLineRow): CurrentLine => ({
@@ -81,7 +103,7 @@ export function toServiceability(served: Served): Serviceability {
   if (served.serviceable) {
     return {
       serviceable: true,
-      store: { name: served.store.name, city: served.store.city },
+      store: { id: served.store.id, name: served.store.name, city: served.store.city },
       distanceKm: roundKm(served.distanceKm),
       etaMinutes: served.etaMinutes,
       message: DELIVERY_MESSAGES.served(served.etaMinutes),

@@ -6,6 +6,7 @@ import { toProduct } from '../../../domain/catalog';
 import { notFound } from '../../../errors';
 import { ErrorResponse } from '../../../schemas/common';
 import {
+  ProductDetailQuery,
   ProductIdParams,
   ProductList,
   ProductListQuery,
@@ -15,6 +16,12 @@ import {
 
 const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.database;
+  /**
+   * The store whose stock an answer shows: the one asked for if it delivers; null (the national
+   * view) without one, or for a store that closed since the client learnt its id.
+   */
+  const servingStore = async (asked: number | undefined): Promise<number | null> =>
+    asked !== undefined && (await app.delivery.stores()).some((store) => store.id === asked) ? asked : null;
 
   app.get(
     '/api',
@@ -29,9 +36,10 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = await listProducts(db, request.query.limit ?? 24);
+      const storeId = await servingStore(request.query.store);
+      const rows = await listProducts(db, request.query.limit ?? 24, storeId);
       reply.header('Cache-Control', CATALOGUE_CACHE);
-      return rows.map(toProduct);
+      return rows.map((row) => toProduct(row, storeId !== null));
     },
   );
 
@@ -54,10 +62,17 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { page = 1, pageSize = 24 } = request.query;
-      const result = await findProductPage(db, request.query);
+      const storeId = await servingStore(request.query.store);
+      const result = await findProductPage(db, request.query, storeId);
       if (!result) throw notFound('Category not found');
       reply.header('Cache-Control', CATALOGUE_CACHE);
-      return { success: true as const, data: result.rows.map(toProduct), total: result.total, page, pageSize };
+      return {
+        success: true as const,
+        data: result.rows.map((row) => toProduct(row, storeId !== null)),
+        total: result.total,
+        page,
+        pageSize,
+      };
     },
   );
 
@@ -70,14 +85,16 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['product'],
         summary: 'One product by its numeric id',
         params: ProductIdParams,
+        querystring: ProductDetailQuery,
         response: { 200: { $ref: 'Product' }, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request, reply) => {
-      const row = await findProduct(db, request.params.id);
+      const storeId = await servingStore(request.query.store);
+      const row = await findProduct(db, request.params.id, storeId);
       if (!row) throw notFound('Product not found');
       reply.header('Cache-Control', CATALOGUE_CACHE);
-      return toProduct(row);
+      return toProduct(row, storeId !== null);
     },
   );
 };

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 import { DELIVERY_CHARGE, FREE_DELIVERY_THRESHOLD, HANDLING_CHARGE } from '../../cart';
-import { SUPPORT_EMAIL, SUPPORT_HOURS } from '../../policies';
+import { POLICY_LINKS, SUPPORT_EMAIL, SUPPORT_HOURS } from '../../policies';
 
 export interface Faq {
   question: string;
@@ -28,8 +28,9 @@ export const FAQ_GROUPS: FaqGroup[] = [
               shows the expected time before you order.
             </p>
             <p>
-              The longest we commit to is set out in our <Link to="/policies/shipping_policy">Shipping Policy</Link>:
-              orders are processed within 1-2 working days and delivered within 4 working days.
+              The longest we commit to is set out in our{' '}
+              <Link to={POLICY_LINKS.shipping.path as string}>Shipping Policy</Link>: orders are processed within 1-2
+              working days and delivered within 4 working days.
             </p>
           </>
         ),
@@ -102,7 +103,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
           <p>
             Approved refunds are credited within 72 working hours, to the original payment method. For cash-on-delivery
             orders we refund to the bank account or UPI ID you give us. See our{' '}
-            <Link to="/policies/refund_policy">Refund Policy</Link>.
+            <Link to={POLICY_LINKS.refund.path as string}>Refund Policy</Link>.
           </p>
         ),
       },
@@ -155,7 +156,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
           <p>
             We keep only what we need to deliver your orders and support you, and we never sell it.{' '}
             <Link to="/account/privacy">Account Privacy</Link> lists what we keep and why; the{' '}
-            <Link to="/policies/privacy_policy">Privacy Policy</Link> has the details.
+            <Link to={POLICY_LINKS.privacy.path as string}>Privacy Policy</Link> has the details.
           </p>
         ),
       },

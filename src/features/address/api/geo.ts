@@ -10,11 +10,21 @@ export async function reverseGeocode(lat: number, lng: number): Promise<Selected
   return body.data;
 }
 
-/** GET /api/geo/autocomplete: suggestions for what was typed. */
-export async function autocompletePlaces(query: string, signal?: AbortSignal): Promise<PlaceSuggestion[]> {
-  const body = await customerApi
-    .get('geo/autocomplete', { searchParams: { q: query }, signal })
-    .json<{ data: PlaceSuggestion[] }>();
+/**
+ * GET /api/geo/autocomplete: suggestions for what was typed; with `near` (the map's centre),
+ * places in that city first.
+ */
+export async function autocompletePlaces(
+  query: string,
+  signal?: AbortSignal,
+  near?: { lat: number; lng: number },
+): Promise<PlaceSuggestion[]> {
+  const searchParams: Record<string, string> = { q: query };
+  if (near && Number.isFinite(near.lat) && Number.isFinite(near.lng)) {
+    searchParams.lat = near.lat.toFixed(4);
+    searchParams.lng = near.lng.toFixed(4);
+  }
+  const body = await customerApi.get('geo/autocomplete', { searchParams, signal }).json<{ data: PlaceSuggestion[] }>();
   return body.data;
 }
 

@@ -98,3 +98,5 @@ export const localityRow = sprinkles({ display: 'flex', gap: '2' });
 export const grow = style({ flex: 1, minWidth: 0 });
 
 export const submit = style({ width: '100%' });
+
+export const hint = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });

@@ -33,6 +33,7 @@ export const emptyDraft = (): AddressDraft => ({
   city: '',
   area: '',
   state: '',
+  pincode: '',
 });
 
 const draftOf = (address: Address): AddressDraft => ({
@@ -47,6 +48,7 @@ const draftOf = (address: Address): AddressDraft => ({
   city: address.city,
   area: address.area ?? '',
   state: address.state ?? '',
+  pincode: address.pincode ?? '',
 });
 
 const placeOf = (address: Address): SelectedPlace => ({
@@ -58,6 +60,8 @@ const placeOf = (address: Address): SelectedPlace => ({
   city: address.city,
   state: address.state ?? '',
   country: 'India',
+  pincode: address.pincode ?? '',
+  district: '',
 });
 
 /**
@@ -112,6 +116,8 @@ function EditorContent({
       city: place.city || place.area || place.state,
       area: place.area,
       state: place.state,
+      // The map's PIN code for the new point; none (Google may give none) leaves it to the server.
+      pincode: place.pincode,
     }));
     setStep('form');
   };

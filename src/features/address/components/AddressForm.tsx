@@ -3,7 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/Button';
 import { ADDRESS_TEXT, PRESET_TAGS } from '../constants';
 import type { AddressDraft } from '../types';
-import { mobileInput, validateAddress, type AddressFieldErrors } from '../validation';
+import { mobileInput, pincodeInput, validateAddress, type AddressFieldErrors } from '../validation';
 import * as styles from './AddressEditor.css';
 
 interface Props {
@@ -18,9 +18,14 @@ interface Props {
 
 const isPreset = (tag: string) => (PRESET_TAGS as readonly string[]).includes(tag);
 
+/** What a field keeps of what is typed: digits only for the numbers. */
+const inputOf = (key: keyof AddressDraft, value: string) =>
+  key === 'mobile' ? mobileInput(value) : key === 'pincode' ? pincodeInput(value) : value;
+
 /**
  * The address form (spec points 4 and 5): add or edit mode, tags Home/Work/Hotel/Other (Other
- * asks for a custom tag), locality read-only from the map, and every validation message.
+ * asks for a custom tag), locality read-only from the map, the PIN code filled from the map and
+ * editable (issue 16), and every validation message.
  */
 export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation, titleRef }: Props) {
   const [errors, setErrors] = useState<AddressFieldErrors>({});
@@ -36,7 +41,7 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
   };
 
   const field = (
-    key: 'buildingName' | 'floor' | 'nearBy' | 'name' | 'mobile',
+    key: 'buildingName' | 'floor' | 'nearBy' | 'name' | 'mobile' | 'pincode',
     label: string,
     extra: React.InputHTMLAttributes<HTMLInputElement> = {},
   ): ReactNode => {
@@ -53,7 +58,7 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
           value={draft[key]}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => set(key, key === 'mobile' ? mobileInput(event.target.value) : event.target.value)}
+          onChange={(event) => set(key, inputOf(key, event.target.value))}
           {...extra}
         />
         {error && (
@@ -67,6 +72,8 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
 
   const tagError = errors.tag;
   const localityError = errors.locality;
+  // A point without a place's name: the map was offline, or the shopper chose to enter it.
+  const typedLocality = draft.gps !== null && draft.city === '';
 
   return (
     <form
@@ -144,11 +151,19 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
           <input
             id={`${formId}-locality`}
             className={`${styles.input} ${styles.grow}`}
-            readOnly
+            // Filled from the map (spec point 5); typed only for a point the map could not name
+            // (offline, or 'Enter manually'): the server then fills the city from the point.
+            readOnly={!typedLocality}
             value={draft.locality}
-            placeholder="Pick your location on the map"
+            onChange={(event) => set('locality', event.target.value)}
+            maxLength={200}
+            placeholder={typedLocality ? 'e.g. Koramangala 4th Block' : 'Pick your location on the map'}
             aria-invalid={localityError ? true : undefined}
-            aria-describedby={localityError ? `${formId}-locality-error` : undefined}
+            aria-describedby={
+              [localityError && `${formId}-locality-error`, typedLocality && `${formId}-locality-hint`]
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
           />
           {onChangeLocation && (
             <Button tone="outline" size="sm" onClick={onChangeLocation}>
@@ -156,6 +171,11 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
             </Button>
           )}
         </div>
+        {typedLocality && (
+          <p id={`${formId}-locality-hint`} className={styles.hint}>
+            {ADDRESS_TEXT.typeLocality}
+          </p>
+        )}
         {localityError && (
           <p id={`${formId}-locality-error`} className={styles.error}>
             {localityError}
@@ -163,6 +183,12 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
         )}
       </div>
 
+      {field('pincode', 'PIN code', {
+        inputMode: 'numeric',
+        autoComplete: 'postal-code',
+        maxLength: 6,
+        placeholder: '6 digits, e.g. 560034',
+      })}
       {field('buildingName', 'Flat / House no / Building name', { autoComplete: 'address-line1', maxLength: 200 })}
       {field('floor', 'Floor (optional)', { maxLength: 50 })}
       {field('nearBy', 'Nearby landmark (optional)', { maxLength: 200 })}

@@ -1,3 +1,4 @@
+import { addressLine } from '../../../lib/address-line';
 import { ADDRESS_TEXT } from '../constants';
 import type { Address } from '../types';
 import type { AddressRowView, Banner } from '../use-address-book';
@@ -37,11 +38,6 @@ function TagIcon({ tag }: { tag: string }) {
     </span>
   );
 }
-
-export const addressLine = (address: Address) =>
-  [address.buildingName, address.floor && `Floor ${address.floor}`, address.nearBy, address.locality]
-    .filter(Boolean)
-    .join(', ');
 
 /** The tag, the address lines, who receives it, and any change still waiting to be sent. */
 export function AddressSummary({ address, pending }: { address: Address; pending: AddressRowView['pending'] }) {

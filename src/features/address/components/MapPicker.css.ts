@@ -63,3 +63,23 @@ export const pin = style({ color: vars.color.danger });
 globalStyle(`${pin} svg`, { display: 'block', width: '100%', height: '100%' });
 
 export const locating = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const footerActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+  justifyContent: 'flex-end',
+});
+
+export const searchOffline = style([
+  floating,
+  {
+    position: 'absolute',
+    zIndex: 1000,
+    top: 'calc(100% + 4px)',
+    left: 0,
+    right: 0,
+    padding: `${vars.space['2']} ${vars.space['3']}`,
+    fontSize: vars.fontSize.sm,
+  },
+]);

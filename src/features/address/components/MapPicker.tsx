@@ -6,6 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 
 import { Button } from '../../../components/Button';
+import { useOnline } from '../../../lib/use-online';
 import { autocompletePlaces, mapTiles, placeDetails, reverseGeocode } from '../api/geo';
 import { ADDRESS_TEXT, ALERT_MS, MAP_ALERTS, MAP_ZOOM } from '../constants';
 import type { PlaceSuggestion, SelectedPlace } from '../types';
@@ -31,6 +32,24 @@ function ClickToPlace({ onPick }: { onPick: (lat: number, lng: number) => void }
   useMapEvents({ click: (event) => onPick(event.latlng.lat, event.latlng.lng) });
   return null;
 }
+
+/**
+ * A place known only by its point: offline (nothing can name it) or when the shopper enters the
+ * address by hand. The form then asks for the locality, and the server fills the city, state and
+ * PIN code from the point when the address is saved.
+ */
+export const pinnedPlace = (lat: number, lng: number): SelectedPlace => ({
+  name: '',
+  shortName: '',
+  lat,
+  lng,
+  area: '',
+  city: '',
+  state: '',
+  country: 'India',
+  pincode: '',
+  district: '',
+});
 
 /** Moves the map when the pin moves from outside the map (search, current location). */
 function FollowPin({ position }: { position: { lat: number; lng: number } }) {
@@ -66,6 +85,7 @@ export function MapPicker({ center, initialPlace, onConfirm }: MapPickerProps) {
   const [alert, setAlert] = useState<string | null>(null);
   const [alertKey, setAlertKey] = useState(0);
   const request = useRef(0);
+  const online = useOnline();
 
   useEffect(() => {
     if (!alert) return;
@@ -82,6 +102,12 @@ export function MapPicker({ center, initialPlace, onConfirm }: MapPickerProps) {
   async function locate(lat: number, lng: number, failure: string) {
     const id = ++request.current;
     setPosition({ lat, lng });
+    // Offline nothing can name the point: keep it, and let the form ask for the locality.
+    if (!navigator.onLine) {
+      setSelectedPlace(pinnedPlace(lat, lng));
+      setLoading(false);
+      return;
+    }
     setSelectedPlace(null);
     setLoading(true);
     try {
@@ -173,6 +199,12 @@ export function MapPicker({ center, initialPlace, onConfirm }: MapPickerProps) {
         <p className={styles.place} aria-live="polite">
           {loading ? (
             <span className={styles.locating}>Finding the address…</span>
+          ) : selectedPlace && !selectedPlace.name ? (
+            online ? (
+              ADDRESS_TEXT.pinnedUnnamed
+            ) : (
+              ADDRESS_TEXT.pinnedOffline
+            )
           ) : selectedPlace ? (
             <>
               <span className={styles.placeName}>{selectedPlace.area || selectedPlace.city}</span>
@@ -183,15 +215,21 @@ export function MapPicker({ center, initialPlace, onConfirm }: MapPickerProps) {
             'Tap the map or search to choose your delivery location.'
           )}
         </p>
-        <Button
-          onClick={() => {
-            // Spec point 4's confirm rule: no real place chosen, no form.
-            if (!selectedPlace || loading) showAlert(MAP_ALERTS.notDetermined);
-            else onConfirm(selectedPlace);
-          }}
-        >
-          {ADDRESS_TEXT.confirmLocation}
-        </Button>
+        <div className={styles.footerActions}>
+          {/* The alert's "enter manually": the pin's point, with the locality typed in the form. */}
+          <Button tone="outline" onClick={() => onConfirm(pinnedPlace(position.lat, position.lng))}>
+            {ADDRESS_TEXT.enterManually}
+          </Button>
+          <Button
+            onClick={() => {
+              // Spec point 4's confirm rule: no real place chosen, no form.
+              if (!selectedPlace || loading) showAlert(MAP_ALERTS.notDetermined);
+              else onConfirm(selectedPlace);
+            }}
+          >
+            {ADDRESS_TEXT.confirmLocation}
+          </Button>
+        </div>
       </div>
     </div>
   );
@@ -204,6 +242,7 @@ function PlaceSearch({ onChoose }: { onChoose: (suggestion: PlaceSuggestion) => 
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listId = useId();
+  const online = useOnline();
 
   useEffect(() => {
     const query = text.trim();
@@ -271,6 +310,11 @@ function PlaceSearch({ onChoose }: { onChoose: (suggestion: PlaceSuggestion) => 
           }
         }}
       />
+      {!online && text.trim().length >= 2 && (
+        <p className={styles.searchOffline} role="status">
+          {ADDRESS_TEXT.searchOffline}
+        </p>
+      )}
       <ul id={listId} role="listbox" aria-label="Places" className={styles.options} hidden={!expanded}>
         {suggestions.map((suggestion, index) => (
           <li

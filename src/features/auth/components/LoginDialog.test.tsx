@@ -59,6 +59,8 @@ const SIGNED_IN = {
 
 async function renderDialog() {
   const store = createStore();
+  // Mounted before anything opens it, as the app's root (AuthHost) mounts it on the first render.
+  store.sub(popupsAtom, () => {});
   await store.set(popupsAtom, { cart: false, login: true });
   const auth: AuthContext = {
     getSession: () => null,

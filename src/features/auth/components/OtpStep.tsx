@@ -3,7 +3,8 @@ import { useId, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { LOGIN_TEXT } from '../constants';
 import { AUTH_ERRORS } from '../errors';
-import type { Challenge } from '../login-flow';
+import { useOnline } from '../../../lib/use-online';
+import { visibleProblem, type Challenge } from '../login-flow';
 import { COUNTRY_PREFIX } from '../phone';
 import { useCodeEntry } from '../use-code-entry';
 import { formatCountdown } from '../use-resend-timer';
@@ -23,7 +24,9 @@ interface OtpStepProps {
 export function OtpStep(props: OtpStepProps) {
   const { mobile, challenge } = props;
   const entry = useCodeEntry(props);
-  const { digits, problem, timer } = entry;
+  const { digits, timer } = entry;
+  const online = useOnline();
+  const problem = visibleProblem(entry.problem, online);
   const messageId = useId();
   const complete = /^\d{6}$/.test(entry.code);
 
@@ -52,7 +55,7 @@ export function OtpStep(props: OtpStepProps) {
         digits={digits}
         onChange={(next) => {
           entry.setDigits(next);
-          if (problem && !problem.network) entry.setProblem(null);
+          if (entry.problem && !entry.problem.network) entry.setProblem(null);
         }}
         firstBoxRef={entry.firstBox}
         invalid={Boolean(problem)}

@@ -3,7 +3,8 @@ import { useEffect, useId, useState, type FormEvent, type RefObject } from 'reac
 import { Button } from '../../../components/Button';
 import { useRequestOtp } from '../api/request-otp';
 import { classifyFailure, otpRequestErrorMessage } from '../errors';
-import { toChallenge, type Challenge, type Problem } from '../login-flow';
+import { useOnline } from '../../../lib/use-online';
+import { toChallenge, visibleProblem, type Challenge, type Problem } from '../login-flow';
 import { COUNTRY_PREFIX, MOBILE_LENGTH, mobileError, nextMobileInput } from '../phone';
 import { useRetryWhenOnline } from '../use-retry-when-online';
 import * as styles from './LoginDialog.css';
@@ -26,7 +27,8 @@ export function PhoneStep({ inputRef, mobile, challenge, onMobileChange, onReque
   const inputId = useId();
   const messageId = useId();
   const validation = touched ? mobileError(mobile) : null;
-  const message = validation ?? problem?.message ?? null;
+  const online = useOnline();
+  const message = validation ?? visibleProblem(problem, online)?.message ?? null;
 
   // Back from the code step: the number is still there to correct.
   useEffect(() => inputRef.current?.focus(), [inputRef]);

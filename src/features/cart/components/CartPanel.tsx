@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/Spinner';
 import { formatRupees } from '../../../lib/money';
 import { CartAddressView, deliveryAddressSnapshotAtom } from '../../address';
 import { useSession } from '../../auth';
-import { serviceabilityQueryOptions } from '../../location';
+import { serviceabilityQueryOptions, useChosenDelivery } from '../../location';
 import { popupActionAtom, usePopup } from '../../popups';
 import { priceChangedIdsAtom, proceedStepAtom } from '../atoms';
 import { CART_TEXT } from '../texts';
@@ -51,14 +51,15 @@ function CartPanelContent() {
   const [view, setView] = useState<View>('cart');
   // Read without suspending: suspending here would hide the open sheet and lose its focus.
   const deliveryAddress = useAtomValue(deliveryAddressSnapshotAtom);
-  // How soon, from the distance between the delivery address and the nearest dark store; the
-  // spec's text until an address is chosen.
+  // How soon, from the distance between the delivery address (else the place chosen in the
+  // header) and the nearest dark store; the spec's text until either is chosen.
   const gps = deliveryAddress?.gps;
   const serviceability = useQuery({
     ...serviceabilityQueryOptions(gps ?? { latitude: 0, longitude: 0 }),
     enabled: Boolean(gps),
   });
-  const etaText = (gps && serviceability.data?.message) || CART_TEXT.deliveryEta;
+  const chosenDelivery = useChosenDelivery(!gps);
+  const etaText = (gps ? serviceability.data?.message : chosenDelivery?.message) || CART_TEXT.deliveryEta;
   const [info, setInfo] = useState<{ charge: Charge; open: boolean }>({ charge: 'delivery', open: false });
   const titleId = useId();
   const list = useRef<HTMLUListElement>(null);

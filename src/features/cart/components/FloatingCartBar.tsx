@@ -1,3 +1,4 @@
+import { useLocation } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 
 import { formatRupees } from '../../../lib/money';
@@ -11,7 +12,9 @@ import * as styles from './FloatingCartBar.css';
 export function FloatingCartBar() {
   const { totalQuantity, itemsTotal } = useAtomValue(cartTotalsAtom);
   const popup = useSetAtom(popupActionAtom);
-  if (totalQuantity <= 0) return null;
+  // Checkout lists the cart itself; there the bar only covered its content and messages.
+  const atCheckout = useLocation({ select: (location) => location.pathname === '/checkout' });
+  if (totalQuantity <= 0 || atCheckout) return null;
   return (
     <div className={styles.region}>
       {/* Holds the bar's height in the page so it never hides the end of the content. */}

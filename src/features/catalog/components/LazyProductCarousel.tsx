@@ -8,11 +8,12 @@ const ProductCarouselImpl = lazy(() => import('./ProductCarousel').then((m) => (
 /**
  * The carousel with keen-slider loads as its own chunk: it sits below the category tiles and
  * promos, so the page can paint before the slider's code arrives. The placeholder keeps the
- * carousel's height so nothing jumps when it does.
+ * carousel's height so nothing jumps when it does; it is the same named region, marked busy
+ * (a name alone is not allowed on a plain element).
  */
 export function ProductCarousel(props: ComponentProps<typeof Carousel>) {
   return (
-    <Suspense fallback={<div className={styles.placeholder} aria-busy="true" aria-label={props.label} />}>
+    <Suspense fallback={<div className={styles.placeholder} role="region" aria-busy="true" aria-label={props.label} />}>
       <ProductCarouselImpl {...props} />
     </Suspense>
   );

@@ -1,6 +1,6 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 
-import { badge as badgeRule, column, spread, twoLines } from '../../../styles/rules';
+import { badge as badgeRule, column, twoLines } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 export const card = style({
@@ -13,6 +13,8 @@ export const card = style({
   background: vars.color.surface,
   boxShadow: vars.shadow.card,
   minWidth: 0,
+  // As tall as its grid cell, so the Add buttons of a row line up whether or not a price has an MRP.
+  height: '100%',
 });
 
 export const imageLink = style({ display: 'block', borderRadius: vars.radius.sm, overflow: 'hidden' });
@@ -44,7 +46,13 @@ export const name = style({
 
 export const pack = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
-export const footer = style({ ...spread, gap: vars.space['2'], marginTop: 'auto' });
+// The price above a full-width Add button: side by side, a price with its MRP and the 84 px
+// button need about 180 px, more than a card has in a phone's two-column grid (84 px at 360 px
+// beside the category sidebar) or in a six-column desktop grid, and the button overran the card.
+export const footer = style({ ...column, alignItems: 'stretch', gap: vars.space['2'], marginTop: 'auto' });
+
+// The cart control (Add or the stepper) takes the card's width, however narrow the card.
+globalStyle(`${footer} > div > *`, { flex: 1, minWidth: 0 });
 
 export const price = style({ ...column, fontSize: vars.fontSize.sm, fontWeight: 700 });
 

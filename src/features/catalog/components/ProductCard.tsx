@@ -21,6 +21,8 @@ export function ProductCard({ product, action, priority = false }: Props) {
         <img
           className={styles.image}
           src={product.img}
+          srcSet={product.photo?.webp}
+          sizes={product.photo && '160px'}
           alt=""
           width={160}
           height={160}
@@ -32,7 +34,10 @@ export function ProductCard({ product, action, priority = false }: Props) {
       <Link to="/products/$id" params={{ id: product.id }} className={styles.name}>
         {product.name}
       </Link>
-      <span className={styles.pack}>{product.packSize}</span>
+      <span className={styles.pack}>
+        {product.packSize}
+        {product.inStock && product.stockNote && ` · ${product.stockNote}`}
+      </span>
       <div className={styles.footer}>
         <span className={styles.price} data-price={product.price}>
           {formatRupees(product.price)}
@@ -43,7 +48,7 @@ export function ProductCard({ product, action, priority = false }: Props) {
             </span>
           )}
         </span>
-        {product.inStock ? action : <span className={styles.soldOut}>Out of stock</span>}
+        {product.inStock ? action : <span className={styles.soldOut}>{product.stockNote}</span>}
       </div>
     </article>
   );

@@ -6,6 +6,7 @@ const input = {
   addressId: '6f1c1f0e-8d2a-4a8e-9d3e-0c6b3c1f2a11',
   items: [{ productId: 5, quantity: 2, price: 60 }],
   useGiftCardBalance: false,
+  paymentMethod: 'cod' as const,
   idempotencyKey: 'attempt-0001',
 };
 

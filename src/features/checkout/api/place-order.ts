@@ -1,23 +1,33 @@
 import { HTTPError } from 'ky';
 
-import type { CurrentLine, OrderConflict, OrderLine, OrderResponse } from '../../../../server/schemas/order';
+import type { CurrentLine, OrderConflict, OrderLine } from '../../../../server/schemas/order';
 import { customerApi } from '../../auth';
+import type { CheckoutSession, OrderWithPayment, PaymentChoice } from '../../payment';
 
 export interface PlaceOrderInput {
   addressId: string;
   items: OrderLine[];
   useGiftCardBalance: boolean;
+  paymentMethod: PaymentChoice;
   idempotencyKey: string;
 }
 
 export type PlaceOrderOutcome =
-  | { kind: 'placed'; order: OrderResponse['data'] }
+  /** `checkout`: the gateway session to pay an online order with; null for cash on delivery or nothing to pay. */
+  | { kind: 'placed'; order: OrderWithPayment; checkout: CheckoutSession | null }
   | { kind: 'changed'; message: string; items: CurrentLine[] }
   | { kind: 'refused'; message: string };
 
+interface PlacedBody {
+  success: true;
+  data: OrderWithPayment;
+  checkout?: CheckoutSession | null;
+}
+
 /**
  * Places the order. The idempotency key makes a retry (ky retries once on a lost answer, and the
- * shopper may tap again) find the order the first attempt placed instead of placing another.
+ * shopper may tap again or reload) find the order the first attempt placed instead of placing
+ * another; for an online order unpaid so far the answer carries a fresh gateway session.
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutcome> {
   try {
@@ -27,15 +37,15 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutc
           addressId: input.addressId,
           items: input.items,
           useGiftCardBalance: input.useGiftCardBalance,
-          paymentMethod: 'cod',
+          paymentMethod: input.paymentMethod,
         },
         headers: { 'Idempotency-Key': input.idempotencyKey },
         // Safe to repeat thanks to the key; a timeout is the case it exists for.
         retry: { limit: 2, methods: ['post'], statusCodes: [408, 502, 503, 504] },
         timeout: 10_000,
       })
-      .json<OrderResponse>();
-    return { kind: 'placed', order: body.data };
+      .json<PlacedBody>();
+    return { kind: 'placed', order: body.data, checkout: body.checkout ?? null };
   } catch (error) {
     // 422: the key already placed a different order (the next attempt takes a new key).
     if (error instanceof HTTPError && [404, 409, 422].includes(error.response.status)) {

@@ -14,6 +14,9 @@ export interface QuoteInput {
 /** A refusal the server explained (e.g. the address is no longer saved): shown as is. */
 export class ServerMessage extends Error {}
 
+/** The chosen delivery address is no longer saved (deleted here or on another device). */
+export class AddressGone extends ServerMessage {}
+
 export const quoteOrder = (input: QuoteInput, { signal }: { signal?: AbortSignal } = {}) =>
   customerApi
     .post('order/quote', {
@@ -30,6 +33,8 @@ export const quoteOrder = (input: QuoteInput, { signal }: { signal?: AbortSignal
       async (error: unknown) => {
         if (error instanceof HTTPError && error.response.status < 500) {
           const message = serverMessage(error);
+          // The only 404 of a quote: no saved address with that id (any more).
+          if (message && input.addressId && error.response.status === 404) throw new AddressGone(message);
           if (message) throw new ServerMessage(message);
         }
         throw error;

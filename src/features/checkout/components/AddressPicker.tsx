@@ -4,12 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
+import { addressLine } from '../../../lib/address-line';
 import { addressesQueryOptions, type Address } from '../../address';
 import { CHECKOUT_TEXT } from '../constants';
 import * as styles from './Checkout.css';
-
-export const formatAddress = (address: Address) =>
-  [address.buildingName, address.floor, address.locality, address.nearBy, address.city].filter(Boolean).join(', ');
 
 interface Props {
   open: boolean;
@@ -62,7 +60,7 @@ export function AddressPicker({ open, customerId, selectedId, onClose, onSelect 
                     {address.tag} · {address.name}
                   </strong>
                   <br />
-                  <span className={styles.muted}>{formatAddress(address)}</span>
+                  <span className={styles.muted}>{addressLine(address)}</span>
                 </span>
               </button>
             </li>

@@ -87,3 +87,10 @@ export const placeButton = style({ width: '100%' });
 export const linkButton = style([button.base, button.tone.primary, button.size.md]);
 
 export const emptyPage = style({ marginBlock: '24px' });
+
+export const payPage = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: '4' }),
+  { maxWidth: '520px', marginInline: 'auto', paddingBlock: vars.space['4'], width: '100%' },
+]);
+
+export const secondaryLink = style([button.base, button.tone.outline, button.size.md]);

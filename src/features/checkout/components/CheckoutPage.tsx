@@ -1,10 +1,11 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 
 import { EmptyState } from '../../../components/EmptyState';
 import { CartIcon } from '../../../components/Icons';
 import { Spinner } from '../../../components/Spinner';
 import { useSession } from '../../auth';
+import { LocalGatewayDialog } from '../../payment';
 import { CHECKOUT_TEXT } from '../constants';
 import { useCheckout } from '../use-checkout';
 import { AddressPicker } from './AddressPicker';
@@ -13,10 +14,23 @@ import * as styles from './Checkout.css';
 import { CheckoutItems } from './CheckoutItems';
 import { DeliveryAddressCard } from './DeliveryAddressCard';
 import { PaymentMethod } from './PaymentMethod';
+import { PayOrder } from './PayOrder';
 import { PlaceOrder } from './PlaceOrder';
 
-/** /checkout: delivery address, the items at today's prices, the bill, payment, Place order. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /checkout: the cart's checkout, or with `?pay=<order id>` paying an order placed before (its
+ * search is read here rather than declared on the route, which would cost the first load).
+ */
 export function CheckoutPage() {
+  const pay = useRouterState({ select: (state) => (state.location.search as { pay?: unknown }).pay });
+  if (typeof pay === 'string' && UUID.test(pay)) return <PayOrder key={pay} orderId={pay} />;
+  return <Checkout />;
+}
+
+/** The cart's checkout: delivery address, the items at today's prices, the bill, payment, Place order. */
+function Checkout() {
   const session = useSession();
   const checkout = useCheckout();
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -38,6 +52,7 @@ export function CheckoutPage() {
         <DeliveryAddressCard
           titleId={`${titleId}-address`}
           address={address}
+          addressGone={checkout.addressGone}
           delivery={checkout.delivery}
           onChoose={() => setPickerOpen(true)}
         />
@@ -63,14 +78,22 @@ export function CheckoutPage() {
           toPay={data?.bill.toPay}
           useGiftCard={checkout.useGiftCard}
           onUseGiftCardChange={checkout.setUseGiftCard}
+          choice={checkout.choice}
+          onChoiceChange={checkout.setChoice}
+          locked={checkout.awaiting !== null}
         />
         <PlaceOrder
           feedback={checkout.feedback}
           canPlace={checkout.canPlace}
           placing={checkout.placing}
+          paying={checkout.pay.busy}
           toPay={data?.bill.toPay}
           onPlace={checkout.place}
+          payState={checkout.pay.state}
+          payBy={checkout.awaiting?.payment.payBy ?? null}
+          onTryAgain={checkout.awaiting && !checkout.pay.busy ? checkout.payAgain : undefined}
         />
+        <LocalGatewayDialog session={checkout.pay.localSession} onOutcome={checkout.pay.onLocalOutcome} />
       </div>
 
       {session && (

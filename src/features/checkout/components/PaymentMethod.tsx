@@ -1,4 +1,9 @@
+import { useId } from 'react';
+
 import { formatRupees } from '../../../lib/money';
+import { useOnline } from '../../../lib/use-online';
+import { PAYMENT_TEXT, type PaymentChoice } from '../../payment';
+import { CHECKOUT_TEXT } from '../constants';
 import * as styles from './Checkout.css';
 
 interface Props {
@@ -8,18 +13,43 @@ interface Props {
   toPay: number | undefined;
   useGiftCard: boolean;
   onUseGiftCardChange: (use: boolean) => void;
+  choice: PaymentChoice;
+  onChoiceChange: (choice: PaymentChoice) => void;
+  /** An order of this checkout awaits its online payment: the choice is made. */
+  locked: boolean;
 }
 
-/** Payment method: the gift card balance (when there is one) and cash on delivery. */
-export function PaymentMethod({ giftCardBalance, toPay, useGiftCard, onUseGiftCardChange }: Props) {
+const CHOICES: readonly { value: PaymentChoice; label: string; online: boolean }[] = [
+  { value: 'upi', label: CHECKOUT_TEXT.upi, online: true },
+  { value: 'card', label: CHECKOUT_TEXT.card, online: true },
+  { value: 'cod', label: CHECKOUT_TEXT.cod, online: false },
+];
+
+/**
+ * Payment method: the gift card balance first (when there is one), then how the rest is paid:
+ * UPI or card, net banking and wallets through the payment gateway, or cash on delivery. With
+ * nothing left to pay no method is needed; offline the online methods wait for a connection.
+ */
+export function PaymentMethod({
+  giftCardBalance,
+  toPay,
+  useGiftCard,
+  onUseGiftCardChange,
+  choice,
+  onChoiceChange,
+  locked,
+}: Props) {
+  const online = useOnline();
+  const name = useId();
   return (
     <fieldset className={styles.card}>
-      <legend className={styles.cardTitle}>Payment method</legend>
+      <legend className={styles.cardTitle}>{CHECKOUT_TEXT.paymentMethodTitle}</legend>
       {giftCardBalance !== undefined && giftCardBalance > 0 && (
         <label className={styles.option}>
           <input
             type="checkbox"
             checked={useGiftCard}
+            disabled={locked}
             onChange={(event) => onUseGiftCardChange(event.target.checked)}
           />
           <span>
@@ -29,14 +59,45 @@ export function PaymentMethod({ giftCardBalance, toPay, useGiftCard, onUseGiftCa
           </span>
         </label>
       )}
-      <label className={styles.option}>
-        <input type="radio" name="payment" value="cod" checked readOnly />
-        <span>
-          Cash on delivery
-          {toPay === 0 && <span className={styles.muted}> (nothing left to pay)</span>}
-        </span>
-      </label>
-      <p className={styles.muted}>UPI and cards are coming soon.</p>
+      {toPay === 0 ? (
+        <p className={styles.muted}>{CHECKOUT_TEXT.nothingToPay}</p>
+      ) : (
+        CHOICES.map((option) => {
+          const offline = option.online && !online;
+          return (
+            <label key={option.value} className={styles.option}>
+              <input
+                type="radio"
+                name={name}
+                value={option.value}
+                checked={choice === option.value}
+                disabled={locked || offline}
+                aria-describedby={offline ? `${name}-${option.value}-offline` : undefined}
+                onChange={() => onChoiceChange(option.value)}
+              />
+              <span>
+                {option.label}
+                {offline ? (
+                  <>
+                    <br />
+                    <span id={`${name}-${option.value}-offline`} className={styles.muted}>
+                      {PAYMENT_TEXT.needsConnection}
+                    </span>
+                  </>
+                ) : (
+                  option.online && (
+                    <>
+                      <br />
+                      <span className={styles.muted}>{CHECKOUT_TEXT.viaGateway}</span>
+                    </>
+                  )
+                )}
+              </span>
+            </label>
+          );
+        })
+      )}
+      {locked && <p className={styles.muted}>{CHECKOUT_TEXT.lockedToOrder}</p>}
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { Button } from '../../../components/Button';
 import { formatRupees } from '../../../lib/money';
 import { NeedsConnection } from '../../../components/NeedsConnection';
+import { PaymentStatus, type PayStep } from '../../payment';
 import type { PlaceFeedback } from '../use-place-order';
 import * as styles from './Checkout.css';
 
@@ -8,13 +9,31 @@ interface Props {
   feedback: PlaceFeedback | null;
   canPlace: boolean;
   placing: boolean;
+  /** Paying online: from opening the gateway's checkout until the order is paid or left unpaid. */
+  paying: boolean;
   /** What is left to pay, once the bill is worked out. */
   toPay: number | undefined;
   onPlace: () => void;
+  payState: PayStep;
+  /** The order placed and not paid yet: until when it holds its items. */
+  payBy: string | null;
+  /** Pays the order placed (a fresh session); absent when no order awaits payment. */
+  onTryAgain?: () => void;
 }
 
-/** What the last attempt said, and the Place order button (which needs a connection). */
-export function PlaceOrder({ feedback, canPlace, placing, toPay, onPlace }: Props) {
+/** What the last attempt said, where its payment stands, and the Place order button (which needs a connection). */
+export function PlaceOrder({
+  feedback,
+  canPlace,
+  placing,
+  paying,
+  toPay,
+  onPlace,
+  payState,
+  payBy,
+  onTryAgain,
+}: Props) {
+  const busy = placing || paying;
   return (
     <>
       {feedback && (
@@ -22,15 +41,20 @@ export function PlaceOrder({ feedback, canPlace, placing, toPay, onPlace }: Prop
           {feedback.message}
         </p>
       )}
-      <NeedsConnection what="Placing an order">
-        <Button className={styles.placeButton} onClick={onPlace} disabled={!canPlace} aria-busy={placing}>
-          {placing
-            ? 'Placing your order…'
-            : toPay !== undefined
-              ? `Place order · ${formatRupees(toPay)}`
-              : 'Place order'}
-        </Button>
-      </NeedsConnection>
+      <PaymentStatus state={payState} payBy={payBy} onTryAgain={onTryAgain} />
+      {!onTryAgain && (
+        <NeedsConnection what="Placing an order">
+          <Button className={styles.placeButton} onClick={onPlace} disabled={!canPlace} aria-busy={busy}>
+            {placing
+              ? 'Placing your order…'
+              : paying
+                ? 'Paying…'
+                : toPay !== undefined
+                  ? `Place order · ${formatRupees(toPay)}`
+                  : 'Place order'}
+          </Button>
+        </NeedsConnection>
+      )}
     </>
   );
 }

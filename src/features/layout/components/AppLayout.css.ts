@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 
+import * as rules from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 export const main = style({
@@ -11,16 +12,4 @@ export const main = style({
   selectors: { '&:focus': { outline: 'none' } },
 });
 
-export const skipLink = style({
-  position: 'absolute',
-  top: vars.space['2'],
-  left: vars.space['2'],
-  zIndex: 100,
-  padding: `${vars.space['2']} ${vars.space['4']}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.brand,
-  color: vars.color.textInverse,
-  fontWeight: 600,
-  transform: 'translateY(-200%)',
-  selectors: { '&:focus': { transform: 'none' } },
-});
+export const skipLink = style(rules.skipLink);

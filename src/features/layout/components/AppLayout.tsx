@@ -1,6 +1,8 @@
+import { useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 
 import { ScrollToTop } from '../../../components/ScrollToTop';
+import { isConsolePath } from '../../../lib/console-path';
 import { CartPanel, FloatingCartBar } from '../../cart';
 import * as styles from './AppLayout.css';
 
@@ -27,15 +29,26 @@ export function AppFrame({ children }: { children?: ReactNode }) {
   );
 }
 
+/**
+ * The shopper's pages in their frame, footer and cart. The store console (/ops) draws its own
+ * shell in its lazy chunk: it gets only the page and the app-wide loader (decision 038).
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
+  const staffPage = useRouterState({ select: (state) => isConsolePath(state.location.pathname) });
   return (
     <>
-      <AppFrame>{children}</AppFrame>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
-      <FloatingCartBar />
-      <CartPanel />
+      {staffPage ? (
+        children
+      ) : (
+        <>
+          <AppFrame>{children}</AppFrame>
+          <Suspense fallback={null}>
+            <Footer />
+          </Suspense>
+          <FloatingCartBar />
+          <CartPanel />
+        </>
+      )}
       <ScrollToTop />
       <GlobalLoader />
     </>

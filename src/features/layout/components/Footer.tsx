@@ -77,7 +77,7 @@ function FooterContent() {
             <ul className={styles.links}>
               {POLICY_LINK_LIST.map((policy) => (
                 <li key={policy.path}>
-                  <Link to={policy.path}>{policy.title}</Link>
+                  <Link to={policy.path as string}>{policy.title}</Link>
                 </li>
               ))}
             </ul>

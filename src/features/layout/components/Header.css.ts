@@ -28,7 +28,9 @@ export const bar = style({
   padding: `${vars.space['2']} ${vars.space['3']}`,
   '@media': {
     [minWidth('md')]: {
-      gridTemplateColumns: 'auto minmax(0, max-content) minmax(0, 1fr) auto',
+      // The location's column has a set width: its label changes after start (the spec's
+      // 'Maharashtra, India', then the shopper's chosen place) and must not push the search box.
+      gridTemplateColumns: 'auto minmax(0, 14rem) minmax(0, 1fr) auto',
       gridTemplateAreas: '"start location search actions"',
       columnGap: vars.space['4'],
       minHeight: vars.layout.headerHeight,

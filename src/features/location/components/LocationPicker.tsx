@@ -6,11 +6,15 @@ import { LOCATION_LABEL } from '../constants';
 import { PinIcon } from '../../../components/Icons';
 import * as styles from './LocationPicker.css';
 
-const LocationPanel = lazy(() => import('./LocationPanel'));
+const loadPanel = () => import('./LocationPanel');
+const LocationPanel = lazy(loadPanel);
+// The chosen place lives in IndexedDB: the label reads it after the first screen (decision 029),
+// from the panel's chunk (one lazy import: each costs the first load its list of files).
+const ChosenLabel = lazy(() => loadPanel().then((panel) => ({ default: panel.ChosenLabel })));
 
 /**
- * The delivery location (spec point 2: the label stays 'Maharashtra, India'). Its panel loads on
- * first open and says whether the chosen place is served and how soon.
+ * The delivery location: spec point 2's 'Maharashtra, India' until the shopper chooses a place,
+ * then that place. Its panel loads on first open and says whether the place is served and how soon.
  */
 export function LocationPicker({ className }: { className?: string }) {
   return (
@@ -25,7 +29,9 @@ export function LocationPicker({ className }: { className?: string }) {
           <PinIcon size={18} className={styles.pin} />
           <span className={styles.label}>
             <span className={visuallyHidden}>Delivery location: </span>
-            {LOCATION_LABEL}
+            <Suspense fallback={LOCATION_LABEL}>
+              <ChosenLabel />
+            </Suspense>
           </span>
         </>
       }

@@ -1,21 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 
-import type { Order } from '../../../../server/schemas/order';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
+import { addressLine } from '../../../lib/address-line';
 import { serverMessage } from '../../../lib/server-message';
 import { formatRupees } from '../../../lib/money';
 import { visuallyHidden } from '../../../styles/utilities.css';
 import { AccountPage } from '../../account';
+import { PAYMENT_TEXT, PayBy, payOrderHref, pollDelay, type OrderWithPayment } from '../../payment';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
-import { CANCEL_REASONS, ORDER_TEXT, placedAt } from '../format';
+import { CANCEL_REASONS, ORDER_TEXT, paymentStatusText, placedAt } from '../format';
+import { useOrderStream } from '../use-order-stream';
 import { useReorder } from '../use-reorder';
 import { OrderNotFound } from './OrderNotFound';
 import * as styles from './Orders.css';
 import { OrdersError } from './OrdersError';
+import { OrderTimeline } from './OrderTimeline';
+import { PushPrompt } from './PushPrompt';
+import { StaleNote } from './StaleNote';
 import { StatusBadge } from './StatusBadge';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,30 +28,59 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One order (spec point 2): status and cancel reason, items, bill details, order details. */
 export function OrderDetail({ orderId }: { orderId: string }) {
   const valid = UUID.test(orderId);
-  const query = useQuery({ ...orderQueryOptions(orderId), enabled: valid });
+  const query = useQuery({
+    ...orderQueryOptions(orderId),
+    enabled: valid,
+    // A payment the bank is confirming is looked at again, less and less often; an order waiting
+    // for payment now and then (a payment made elsewhere, or the hold running out).
+    refetchInterval: (q) => {
+      const order = q.state.data;
+      if (order?.payment.state === 'pending') return pollDelay(q.state.dataUpdateCount);
+      return order?.status === 'awaiting-payment' ? 30_000 : false;
+    },
+  });
+  // Live while the page is open: each change to the order lands in the query's cache (issue 19).
+  const { connected } = useOrderStream();
   if (!valid || (query.error as { response?: Response } | null)?.response?.status === 404) return <OrderNotFound />;
-  if (query.isError) return <OrdersError onRetry={() => void query.refetch()} />;
+  // A failed refetch keeps the order on screen, marked with when it was last heard of.
+  if (query.isError && !query.data) return <OrdersError onRetry={() => void query.refetch()} />;
   if (query.isPending) return <Spinner label="Loading the order" />;
-  return <OrderView order={query.data} />;
+  return (
+    <OrderView
+      order={query.data}
+      onHoldOver={() => void query.refetch()}
+      live={connected && !query.isError}
+      updatedAt={query.dataUpdatedAt}
+    />
+  );
 }
 
-function OrderView({ order }: { order: Order }) {
+interface ViewProps {
+  order: OrderWithPayment;
+  onHoldOver: () => void;
+  /** Whether the page hears about changes as they happen (else it says when it last heard). */
+  live: boolean;
+  updatedAt: number;
+}
+
+function OrderView({ order, onHoldOver, live, updatedAt }: ViewProps) {
   const { reorder, pending, message, failed } = useReorder(order.items);
   const [cancelOpen, setCancelOpen] = useState(false);
   const when = placedAt(order.placedAt);
   const { address } = order;
-  const addressLine = [address.buildingName, address.floor, address.locality, address.nearBy, address.city]
-    .filter(Boolean)
-    .join(', ');
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
 
   return (
     <AccountPage title={`Order #${order.number}`}>
+      <StaleNote connected={live} updatedAt={updatedAt} />
+      <PushPrompt order={order} />
       <section className={styles.section} aria-label="Order status">
         <div className={styles.statusRow}>
           <StatusBadge status={order.status} />
           <span className={styles.muted}>
-            {order.status === 'processing' && `Arriving in about ${order.etaMinutes} minutes from ${order.store.name}`}
+            {order.status === 'awaiting-payment' && 'Waiting for your payment'}
+            {order.status === 'processing' && `Being packed at ${order.store.name}`}
+            {order.status === 'packed' && `Packed at ${order.store.name}, leaving soon`}
             {order.status === 'dispatched' && 'On the way to you'}
             {order.status === 'delivered' && 'Delivered'}
             {order.status === 'cancelled' && `Cancelled by ${order.cancelledBy === 'store' ? 'the store' : 'you'}`}
@@ -57,6 +91,7 @@ function OrderView({ order }: { order: Order }) {
             <strong>Reason:</strong> {order.cancelReason}
           </p>
         )}
+        <PaymentDue order={order} onHoldOver={onHoldOver} />
         <div className={styles.actions}>
           {order.canCancel && (
             <Button tone="outline" onClick={() => setCancelOpen(true)}>
@@ -73,6 +108,8 @@ function OrderView({ order }: { order: Order }) {
           </p>
         )}
       </section>
+
+      <OrderTimeline order={order} />
 
       <section className={styles.section} aria-labelledby="order-items">
         <h2 id="order-items" className={styles.sectionTitle}>
@@ -114,14 +151,16 @@ function OrderView({ order }: { order: Order }) {
             #{order.number} <span className={styles.muted}>({order.id})</span>
           </dd>
           <dt className={styles.dt}>Payment</dt>
-          <dd className={styles.dd}>{order.paymentMethod}</dd>
+          <dd className={styles.dd}>{order.payment.label}</dd>
+          <dt className={styles.dt}>Payment status</dt>
+          <dd className={styles.dd}>{paymentStatusText(order.payment)}</dd>
           <dt className={styles.dt}>Deliver to</dt>
           <dd className={styles.dd}>
             <strong>
               {address.tag} · {address.name}
             </strong>
             <br />
-            {addressLine}
+            {addressLine(address)}
           </dd>
           <dt className={styles.dt}>Order placed</dt>
           <dd className={styles.dd}>
@@ -130,12 +169,59 @@ function OrderView({ order }: { order: Order }) {
         </dl>
       </section>
 
-      <CancelDialog orderId={order.id} open={cancelOpen} onClose={() => setCancelOpen(false)} />
+      <CancelDialog
+        orderId={order.id}
+        paidOnline={order.payment.state === 'paid' && order.payment.amount > 0 ? order.payment.amount : 0}
+        open={cancelOpen}
+        onClose={() => setCancelOpen(false)}
+      />
     </AccountPage>
   );
 }
 
-function BillSection({ order }: { order: Order }) {
+/** What the bill's last line is called: what the payment method collects, or collected. */
+function toPayLabel(order: OrderWithPayment): string {
+  const { method, state } = order.payment;
+  if (method === 'upi' || method === 'card') return state === 'paid' ? 'Paid online' : 'To pay online';
+  return order.status === 'cancelled' ? 'Was to pay on delivery' : 'To pay on delivery';
+}
+
+/**
+ * An order waiting for its online payment: until when it holds its items, the last attempt's
+ * failure, and Pay now (the checkout page pays it: the gateway's script is allowed only there);
+ * or that the bank is confirming a payment.
+ */
+function PaymentDue({ order, onHoldOver }: { order: OrderWithPayment; onHoldOver: () => void }) {
+  if (order.status !== 'awaiting-payment') return null;
+  const { payment } = order;
+  if (payment.state === 'pending') {
+    return (
+      <p className={styles.payBox} role="status">
+        {PAYMENT_TEXT.pending}
+      </p>
+    );
+  }
+  return (
+    <div className={styles.payBox}>
+      {payment.state === 'failed' && (
+        <p>
+          {payment.failureReason ? `${payment.failureReason} ` : ''}
+          {PAYMENT_TEXT.failed}
+        </p>
+      )}
+      <p>
+        {formatRupees(payment.amount)} to pay by {payment.label}.
+      </p>
+      {payment.payBy && <PayBy payBy={payment.payBy} onExpired={onHoldOver} />}
+      {/* A full page load: the checkout document carries the policy that allows the gateway. */}
+      <a href={payOrderHref(order.id)} className={styles.payLink}>
+        Pay now · {formatRupees(payment.amount)}
+      </a>
+    </div>
+  );
+}
+
+function BillSection({ order }: { order: OrderWithPayment }) {
   const { bill } = order;
   return (
     <section className={styles.section} aria-labelledby="bill-details">
@@ -190,7 +276,7 @@ function BillSection({ order }: { order: Order }) {
               </tr>
               <tr className={styles.totalRow}>
                 <th scope="row" className={styles.th}>
-                  {order.status === 'cancelled' ? 'Was to pay on delivery' : 'To pay on delivery'}
+                  {toPayLabel(order)}
                 </th>
                 <td className={styles.td}>{formatRupees(bill.toPay)}</td>
               </tr>
@@ -202,7 +288,15 @@ function BillSection({ order }: { order: Order }) {
   );
 }
 
-function CancelDialog({ orderId, open, onClose }: { orderId: string; open: boolean; onClose: () => void }) {
+interface CancelProps {
+  orderId: string;
+  /** Rupees paid online, refunded when the order is cancelled. */
+  paidOnline: number;
+  open: boolean;
+  onClose: () => void;
+}
+
+function CancelDialog({ orderId, paidOnline, open, onClose }: CancelProps) {
   const id = useId();
   const [reason, setReason] = useState<string>(CANCEL_REASONS[0]);
   const [error, setError] = useState<string | null>(null);
@@ -247,6 +341,9 @@ function CancelDialog({ orderId, open, onClose }: { orderId: string; open: boole
             <option key={r}>{r}</option>
           ))}
         </select>
+        {paidOnline > 0 && (
+          <p>The {formatRupees(paidOnline)} you paid online will be refunded to the account you paid it from.</p>
+        )}
         {error && (
           <p className={styles.error} role="alert">
             {error}

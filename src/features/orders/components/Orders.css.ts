@@ -38,11 +38,20 @@ const badgeBase = style([
   { display: 'inline-flex', alignItems: 'center', borderRadius: vars.radius.pill, textTransform: 'capitalize' },
 ]);
 
-/** Spec point 2: dispatched green, cancelled red, processing yellow; delivered in the brand's colour. */
+/**
+ * Spec point 2: dispatched green, cancelled red, processing yellow; delivered in the brand's colour;
+ * awaiting payment (issue 17) neutral, before any of them; packed (issue 18), between processing
+ * and dispatched, in the brand's soft colour.
+ */
 export const badge = styleVariants({
+  'awaiting-payment': [
+    badgeBase,
+    { background: vars.color.surfaceMuted, color: vars.color.text, border: vars.border.hairline },
+  ],
   dispatched: [badgeBase, { background: vars.color.successSoft, color: vars.color.success }],
   cancelled: [badgeBase, { background: vars.color.dangerSoft, color: vars.color.danger }],
   processing: [badgeBase, { background: vars.color.warningSoft, color: vars.color.warning }],
+  packed: [badgeBase, { background: vars.color.brandSoft, color: vars.color.brandStrong }],
   delivered: [badgeBase, { background: vars.color.brand, color: vars.color.textInverse }],
 });
 
@@ -92,3 +101,38 @@ export const notice = noticeRecipe({ tone: 'success' });
 export const select = style([fieldRule, { width: '100%', padding: vars.space['2'], fontSize: vars.fontSize.md }]);
 
 export const field = sprinkles({ display: 'flex', flexDirection: 'column', gap: '1' });
+
+export const payBox = style([
+  noticeRecipe({ tone: 'warning' }),
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: '2' }),
+]);
+
+export const payLink = style([button.base, button.tone.primary, button.size.md, { alignSelf: 'flex-start' }]);
+
+/** The order's timeline (issue 19): a vertical list of steps joined by a line. */
+export const timeline = style([listReset, sprinkles({ display: 'flex', flexDirection: 'column', gap: '2' })]);
+
+export const step = style({
+  display: 'grid',
+  gridTemplateColumns: '16px minmax(0, 1fr) auto',
+  alignItems: 'center',
+  gap: vars.space['3'],
+});
+
+const dotBase = style({ width: '12px', height: '12px', borderRadius: '50%', justifySelf: 'center' });
+
+export const dot = styleVariants({
+  done: [dotBase, { background: vars.color.success }],
+  current: [dotBase, { background: vars.color.brand, boxShadow: `0 0 0 3px ${vars.color.successSoft}` }],
+  ahead: [dotBase, { background: vars.color.surfaceMuted, border: vars.border.hairline }],
+});
+
+export const stepLabel = styleVariants({
+  done: { fontWeight: 600 },
+  current: { fontWeight: 700 },
+  ahead: { color: vars.color.textMuted },
+});
+
+export const eta = style({ fontWeight: 700, fontSize: vars.fontSize.md });
+
+export const stale = style([noticeRecipe({ tone: 'warning' }), { margin: 0 }]);

@@ -10,7 +10,8 @@ import { Spinner } from '../../../components/Spinner';
 import { formatRupees } from '../../../lib/money';
 import { AccountPage } from '../../account';
 import { ordersQueryOptions, ORDERS_PAGE_SIZE } from '../api/get-orders';
-import { ORDER_TEXT, placedAt } from '../format';
+import { ORDER_TEXT, paymentStatusText, placedAt } from '../format';
+import { useOrderStream } from '../use-order-stream';
 import * as styles from './Orders.css';
 import { OrdersError } from './OrdersError';
 import { StatusBadge } from './StatusBadge';
@@ -20,6 +21,8 @@ export function OrdersList() {
   const [page, setPage] = useState(1);
   // The current page stays on screen while the next one loads.
   const query = useQuery({ ...ordersQueryOptions(page), placeholderData: (previous) => previous });
+  // Statuses change on the list as they happen while it is open (issue 19).
+  useOrderStream();
   if (query.isPending) return <Spinner label="Loading your orders" />;
   if (query.isError) return <OrdersError onRetry={() => void query.refetch()} />;
   const { data } = query;
@@ -54,6 +57,9 @@ export function OrdersList() {
                     <p className={styles.muted}>
                       Placed on {when.day}, {when.date} at {when.time} · {order.itemCount}{' '}
                       {order.itemCount === 1 ? 'item' : 'items'}
+                    </p>
+                    <p className={styles.muted}>
+                      {order.payment.label} · {paymentStatusText(order.payment)}
                     </p>
                   </div>
                   <Link

@@ -80,7 +80,7 @@ export function PolicyPage({ policy }: { policy: Policy }) {
         <ul className={styles.otherList}>
           {POLICIES.filter((other) => other.path !== policy.path).map((other) => (
             <li key={other.path}>
-              <Link to={other.path}>{other.title}</Link>
+              <Link to={other.path as string}>{other.title}</Link>
             </li>
           ))}
         </ul>

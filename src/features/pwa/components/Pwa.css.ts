@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 
 import { minWidth } from '../../../styles/breakpoints';
 import { column, row } from '../../../styles/rules';
@@ -62,3 +62,9 @@ export const promptActions = style({
   justifyContent: 'flex-end',
   flexWrap: 'wrap',
 });
+
+/** The 'Not available offline' screen, put into the page's main region in place of its content. */
+export const notSaved = style({});
+
+// While it is there, the page it stands for (a spinner that would turn forever) is hidden.
+globalStyle(`main:has(> ${notSaved}) > :not(${notSaved})`, { display: 'none' });

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 
+import { isConsolePath } from '../../../lib/console-path';
 import { usePopup } from '../../popups';
 import { countVisit, isIosSafari, readDismissedAt, rememberDismissal, shouldInviteInstall } from '../install-rules';
 import { clearInstallEvent, startPwa, usePwaState } from '../pwa-store';
 import { InstallPrompt } from './InstallPrompt';
+import { NotSavedOffline } from './NotSavedOffline';
 import { OfflineBanner } from './OfflineBanner';
 import * as styles from './Pwa.css';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -61,7 +63,10 @@ export function PwaHost() {
     void openCart();
   }, [router, openCart]);
 
+  // A packing-station tablet is not a shopper: the store console is never invited (decision 038).
+  const staffPage = useRouterState({ select: (state) => isConsolePath(state.location.pathname) });
   const invite =
+    !staffPage &&
     !cart.isOpen &&
     (installEvent !== null || ios) &&
     shouldInviteInstall({ visits, openedCart, dismissedAt, now: openedAt, standalone });
@@ -84,6 +89,7 @@ export function PwaHost() {
   return (
     <div className={styles.region}>
       <OfflineBanner />
+      <NotSavedOffline />
       {activateUpdate ? (
         <UpdatePrompt onUpdate={activateUpdate} />
       ) : (

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+
+import { serviceabilityQueryOptions } from './api/get-serviceability';
+import { chosenLocationSnapshotAtom, validChosenLocation } from './location-atoms';
+
+export interface ChosenDelivery {
+  /** The chosen place as the header names it. */
+  label: string;
+  serviceable: boolean;
+  /** 'Delivery in N minutes', or that the place is not delivered to. */
+  message: string;
+}
+
+/**
+ * Whether and how soon the place chosen in the header is delivered: the server's answer, or
+ * while it cannot be asked (offline) the last one kept with the place. Null with no place, while
+ * IndexedDB has not answered, before the first answer, or when `enabled` is false.
+ */
+export function useChosenDelivery(enabled = true): ChosenDelivery | null {
+  const chosen = validChosenLocation(useAtomValue(chosenLocationSnapshotAtom));
+  const place = chosen?.place ?? { latitude: 0, longitude: 0 };
+  const answer = useQuery({ ...serviceabilityQueryOptions(place), enabled: enabled && chosen !== null });
+  if (!enabled || !chosen) return null;
+  const latest = answer.data ?? chosen.delivery;
+  return latest ? { label: chosen.label, serviceable: latest.serviceable, message: latest.message } : null;
+}

@@ -1,0 +1,8 @@
+export { usePay, type PayStep } from './use-pay';
+export { payOrderQueryOptions } from './api/get-order';
+export { PaymentStatus } from './components/PaymentStatus';
+export { LocalGatewayDialog } from './components/LocalGatewayDialog';
+export { PayBy } from './components/PayBy';
+export { PAYMENT_TEXT, opensGatewayOnLoad, payOrderHref, pollDelay } from './constants';
+export { rememberAttempt, forgetAttempt, attemptKey, renewAttemptKey } from './attempt';
+export type { CheckoutSession, OnlineMethod, OrderPayment, OrderWithPayment, PaymentChoice, PayStatus } from './types';

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+
+import { addressLine, withPincode } from './address-line';
+
+describe('addressLine', () => {
+  it('puts the PIN code after the city', () => {
+    expect(addressLine({ buildingName: 'Flat 4', locality: 'Koramangala', city: 'Bengaluru', pincode: '560034' })).toBe(
+      'Flat 4, Koramangala, Bengaluru 560034',
+    );
+  });
+
+  it('puts it before a closing India, and names the city once', () => {
+    expect(
+      addressLine({
+        buildingName: 'Flat 4, Lake View',
+        floor: '3',
+        nearBy: 'Near Forum Mall',
+        locality: 'Koramangala, Bengaluru, Karnataka, India',
+        city: 'Bengaluru',
+        pincode: '560034',
+      }),
+    ).toBe('Flat 4, Lake View, Floor 3, Near Forum Mall, Koramangala, Bengaluru, Karnataka 560034, India');
+  });
+
+  it('shows none for an address or an old order without one', () => {
+    expect(
+      addressLine({ buildingName: 'Flat 4', floor: null, nearBy: '', locality: 'Bandra West', city: 'Mumbai' }),
+    ).toBe('Flat 4, Bandra West, Mumbai');
+    expect(addressLine({ buildingName: 'Flat 4', locality: 'Bandra West', city: 'Mumbai', pincode: null })).toBe(
+      'Flat 4, Bandra West, Mumbai',
+    );
+  });
+
+  it('does not repeat a PIN code the locality already carries', () => {
+    expect(withPincode('Koramangala, Bengaluru, Karnataka 560034, India', '560034')).toBe(
+      'Koramangala, Bengaluru, Karnataka 560034, India',
+    );
+  });
+});

@@ -2,10 +2,13 @@ import type { Page } from '@playwright/test';
 
 import { expect, test } from './fixtures';
 
+// Until the slider's chunk arrives the region is its busy placeholder, with no track: 0 then,
+// so that expect.poll waits (an error thrown inside its callback would end the poll at once).
 const slideRatio = (page: Page) =>
   page.getByRole('region', { name: 'What are you looking for?' }).evaluate((region) => {
-    const track = region.querySelector('.keen-slider')!;
-    const slide = region.querySelector('.keen-slider__slide')!;
+    const track = region.querySelector('.keen-slider');
+    const slide = region.querySelector('.keen-slider__slide');
+    if (!track || !slide) return 0;
     return track.getBoundingClientRect().width / slide.getBoundingClientRect().width;
   });
 

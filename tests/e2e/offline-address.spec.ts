@@ -310,8 +310,11 @@ test('the delivery address and the address being edited follow across tabs and r
   );
   await addressForm(dialog).getByRole('button', { name: 'Update Address' }).click();
   await expect(card(page, 'Home', 'Flat 1, Edited In Tab One')).toBeVisible();
+  // The card shows the edit at once (optimistic); the server has it a moment later.
+  await expect
+    .poll(async () => (await serverAddresses(page, customerId)).map((a) => a.buildingName).sort())
+    .toEqual(['Flat 1, Edited In Tab One', 'Office 2, Tab Two']);
   const onServer = await serverAddresses(page, customerId);
-  expect(onServer.map((a) => a.buildingName).sort()).toEqual(['Flat 1, Edited In Tab One', 'Office 2, Tab Two']);
   expect(onServer.find((a) => a._id === home._id)?.version).toBe(2);
   // Tab 2 shows the edit after a reload.
   await other.reload();

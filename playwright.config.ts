@@ -2,6 +2,18 @@ import { defineConfig, devices } from '@playwright/test';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/** How every test browser starts (also the ones a test launches itself). */
+export const launchArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Each worker runs its own server and database; two suit a 2-core machine.
@@ -26,16 +38,7 @@ export default defineConfig({
     timezoneId: 'Asia/Kolkata',
     launchOptions: {
       executablePath: chromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: launchArgs,
     },
   },
 });

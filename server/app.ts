@@ -94,7 +94,8 @@ export function contentSecurityPolicy(tileOrigins: string[] = ['https://tile.ope
 
 /**
  * Powerful features the storefront may use: geolocation (the address picker) and payment (a
- * payment gateway's checkout) on its own origin; the rest for nobody.
+ * payment gateway's checkout) on its own origin; the rest for nobody. Only features Chromium knows:
+ * an unknown one (bluetooth was) is an error in the console of every page.
  */
 export const PERMISSIONS_POLICY = [
   'geolocation=(self)',
@@ -103,7 +104,6 @@ export const PERMISSIONS_POLICY = [
   'microphone=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'midi=()',
   'magnetometer=()',
   'gyroscope=()',

@@ -1,4 +1,6 @@
 import './styles/global.css';
+// First, so that an early install offer is kept for the invitation (issue 20).
+import './features/pwa/install-offer';
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';

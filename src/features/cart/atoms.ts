@@ -1,7 +1,6 @@
 import { atom } from 'jotai';
 import { atomWithStorage, unwrap } from 'jotai/utils';
 
-import { deliveryAddressAtom } from '../address';
 import {
   addItem,
   applyServerProducts,
@@ -11,11 +10,9 @@ import {
   decrementItem,
   EMPTY_CART,
   incrementItem,
-  proceedStep,
   removeItem,
   type Cart,
   type CartProduct,
-  type ProceedStep,
   type ServerProduct,
 } from './cart-logic';
 import { cartStorage } from './cart-storage';
@@ -85,9 +82,3 @@ export const refreshCartAtom = atom(
     }
   },
 );
-
-/** Where Proceed leads (spec point 4), reading the stored delivery address at the moment of the tap. */
-export const proceedStepAtom = atom(null, async (get, _set, isSignedIn: boolean): Promise<ProceedStep> => {
-  const address = await get(deliveryAddressAtom);
-  return proceedStep({ hasDeliveryAddress: address !== null, isSignedIn });
-});

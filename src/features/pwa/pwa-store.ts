@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
+import { earlyInstallOffer } from './install-offer';
 import { registerServiceWorker } from './register-sw';
 
 /** Chromium's install event (not in the DOM typings). */
@@ -15,16 +16,20 @@ interface PwaState {
   activateUpdate: (() => void) | null;
 }
 
-let state: PwaState = { installEvent: null, activateUpdate: null };
+// An offer made before this module loaded was kept by the first script (install-offer.ts).
+let state: PwaState = {
+  installEvent: (earlyInstallOffer as BeforeInstallPromptEvent | undefined) ?? null,
+  activateUpdate: null,
+};
 const listeners = new Set<() => void>();
 const update = (next: Partial<PwaState>) => {
   state = { ...state, ...next };
   listeners.forEach((listener) => listener());
 };
 
-// As soon as this module runs (the browser may offer installation early). Its own mini-infobar is
-// held back (preventDefault) so the store asks at a better moment (install-rules.ts). Not on the
-// server, which renders pages without a window (src/ssr.tsx).
+// Offers made from now on (a new one after a dismissed prompt, say). The browser's own mini-infobar
+// is held back (preventDefault) so the store asks at a better moment (install-rules.ts). Not on
+// the server, which renders pages without a window (src/ssr.tsx).
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();

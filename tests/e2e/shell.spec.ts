@@ -85,6 +85,41 @@ test.describe('a first visit gets the page rendered by the server', () => {
       expect(await page.getByRole('main').getByRole('article').count()).toBeGreaterThan(3);
     });
 
+    for (const [width, perView] of [
+      [360, 2.5],
+      [800, 3],
+      [1440, 6.5],
+    ] as const) {
+      test(`the home page's product strip at ${width} px is laid out as the carousel will be`, async ({
+        page,
+        browser,
+        baseURL,
+      }) => {
+        const strip = async (p: typeof page) => {
+          await p.setViewportSize({ width, height: 900 });
+          await p.goto('/');
+          const region = p.locator('[aria-roledescription="carousel"]');
+          await region.locator('.keen-slider__slide').first().waitFor();
+          return region.evaluate((el) => ({
+            height: Math.round(el.getBoundingClientRect().height),
+            slide: el.querySelector('.keen-slider__slide')!.getBoundingClientRect().width,
+            track: el.querySelector('.keen-slider')!.getBoundingClientRect().width,
+          }));
+        };
+        const before = await strip(page);
+        // keen-slider's widths: the track less the 12 px gaps, shared by the cards in view.
+        expect(before.slide).toBeCloseTo((before.track - 12 * (perView - 1)) / perView, 0);
+        const withScripts = await browser.newContext({ baseURL });
+        try {
+          const after = await strip(await withScripts.newPage());
+          expect(after.slide).toBeCloseTo(before.slide, 0);
+          expect(after.height).toBe(before.height);
+        } finally {
+          await withScripts.close();
+        }
+      });
+    }
+
     test('a page for signed-in customers is not rendered: it gets the shell', async ({ page }) => {
       await page.goto('/account/orders');
       await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();

@@ -4,6 +4,9 @@
  */
 export const CAROUSEL_SPEED_MS = 1000;
 
+/** The gap between two cards, in px (keen-slider's `spacing`). */
+export const CAROUSEL_SPACING_PX = 12;
+
 export interface CarouselStep {
   perView: number;
   scroll: number;

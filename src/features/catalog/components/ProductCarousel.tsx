@@ -4,7 +4,13 @@ import { useKeenSlider } from 'keen-slider/react';
 import { useState, type ReactNode } from 'react';
 
 import type { Product } from '../../../../server/schemas/product';
-import { CAROUSEL_BREAKPOINTS, CAROUSEL_DEFAULT, CAROUSEL_SPEED_MS, carouselStepFor } from '../carousel-settings';
+import {
+  CAROUSEL_BREAKPOINTS,
+  CAROUSEL_DEFAULT,
+  CAROUSEL_SPACING_PX as SPACING,
+  CAROUSEL_SPEED_MS,
+  carouselStepFor,
+} from '../carousel-settings';
 import { ProductCard } from './ProductCard';
 import * as styles from './ProductCarousel.css';
 
@@ -13,8 +19,6 @@ interface Props {
   label: string;
   renderAction?: (product: Product) => ReactNode;
 }
-
-const SPACING = 12;
 
 const breakpoints = Object.fromEntries(
   CAROUSEL_BREAKPOINTS.map((bp) => [
@@ -26,12 +30,17 @@ const breakpoints = Object.fromEntries(
 /** A horizontal product strip (keen-slider): no dots, arrows on large screens only. */
 export function ProductCarousel({ products, label, renderAction }: Props) {
   const [position, setPosition] = useState({ index: 0, maxIndex: 0 });
+  // The CSS layout stands in until keen-slider has placed the slides (styles.unplaced).
+  const [placed, setPlaced] = useState(false);
   const [sliderRef, slider] = useKeenSlider<HTMLUListElement>({
     mode: 'snap',
     rubberband: false,
     defaultAnimation: { duration: CAROUSEL_SPEED_MS },
     slides: { perView: CAROUSEL_DEFAULT.perView, spacing: SPACING },
     breakpoints,
+    created() {
+      setPlaced(true);
+    },
     detailsChanged(s) {
       setPosition({ index: s.track.details.rel, maxIndex: s.track.details.maxIdx });
     },
@@ -59,7 +68,7 @@ export function ProductCarousel({ products, label, renderAction }: Props) {
       >
         ‹
       </button>
-      <ul ref={sliderRef} className={`keen-slider ${styles.track}`}>
+      <ul ref={sliderRef} className={`keen-slider ${styles.track}${placed ? '' : ` ${styles.unplaced}`}`}>
         {products.map((product) => (
           <li key={product.id} className={`keen-slider__slide ${styles.slide}`}>
             <ProductCard product={product} action={renderAction?.(product)} />

@@ -7,7 +7,11 @@
  * Fastify route returning a constant, also in its own process) so every figure is also given as
  * a ratio to it, and the server's resident memory at idle and at its peak under load.
  *
- *   node --import tsx bench/api-load.ts [--connections 10] [--duration 10] [--only listing,search]
+ * `longtail` asks for 5,000 distinct catalogue URLs in turn (type-ahead prefixes of every product
+ * name, then category pages by sort, page and page size): each comes back only after the whole
+ * list, long after the 1 s micro-cache has let it go, so it measures the uncached read path.
+ *
+ *   node --import tsx bench/api-load.ts [--connections 10] [--duration 10] [--only listing,search,longtail]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/api-load.ts
  *
  * PGlite in a temporary data directory by default. With DATABASE_URL the benchmark creates a
@@ -151,6 +155,35 @@ const scenarios: Record<string, (request: AutocannonRequest) => AutocannonReques
     };
   },
 };
+/** Distinct catalogue URLs for `longtail`, built from the catalogue once the server is up. */
+const LONG_TAIL_SIZE = 5_000;
+let longTail: string[] = [];
+scenarios.longtail = (request) => ({ ...request, method: 'GET', path: longTail[next() % longTail.length] });
+
+async function buildLongTail(origin: string): Promise<string[]> {
+  const names: string[] = [];
+  for (let page = 1; ; page++) {
+    const res = await fetch(new URL(`/api/product/public?pageSize=100&page=${page}`, origin));
+    const body = (await res.json()) as { data: { name: string }[]; total: number };
+    names.push(...body.data.map((product) => product.name.toLowerCase()));
+    if (body.data.length === 0 || names.length >= body.total) break;
+  }
+  const urls = new Set<string>();
+  for (let length = 3; urls.size < LONG_TAIL_SIZE && length <= 24; length++) {
+    for (const name of names) {
+      if (name.length < length) continue;
+      urls.add(`/api/product/public?q=${encodeURIComponent(name.slice(0, length).trim())}`);
+      if (urls.size >= LONG_TAIL_SIZE) break;
+    }
+  }
+  for (const category of CATEGORIES)
+    for (const sort of SORTS)
+      for (const pageSize of [12, 24, 48])
+        for (let page = 1; page <= 3 && urls.size < LONG_TAIL_SIZE; page++)
+          urls.add(`/api/product/public?category=${category}&sort=${sort}&page=${page}&pageSize=${pageSize}`);
+  return [...urls];
+}
+
 const results: Record<string, Figures & { ofCeiling: number }> = {};
 let ceiling: Figures;
 let idleRssMb: number;
@@ -175,6 +208,7 @@ try {
     },
   });
   try {
+    longTail = await buildLongTail(server.url);
     // Warm up every route once, then let the process settle before reading idle memory.
     for (const setup of Object.values(scenarios)) {
       const request = setup({});
@@ -210,6 +244,7 @@ console.log(
       durationSeconds: duration,
       ceiling: ceiling!,
       memory: { idleRssMb: idleRssMb!, peakRssMb: Math.max(...Object.values(results).map((r) => r.peakRssMb ?? 0)) },
+      longTailUrls: longTail.length,
       scenarios: results,
       target: 'catalogue reads (listing, search, product) >= 0.25 of the ceiling with p99 < 25 ms on PostgreSQL',
     },

@@ -265,8 +265,11 @@ test.describe('install invitation', () => {
       if (!localStorage.getItem('quickcart:visits')) localStorage.setItem('quickcart:visits', '1');
     });
     await page.goto('/');
+    // The invitation waits for the shopper's first input on the page (install-rules.ts), heard
+    // once the PWA host (a lazy chunk) has loaded: the shopper keeps using the page.
     await expect
       .poll(async () => {
+        await page.keyboard.press('Shift');
         await offerInstall(page, 'dismissed');
         return invitation(page).count();
       })
@@ -278,7 +281,9 @@ test.describe('install invitation', () => {
     const later = await page.context().newPage();
     await later.goto('/');
     await later.waitForFunction(() => Number(localStorage.getItem('quickcart:visits')) >= 3);
+    await later.keyboard.press('Shift');
     await offerInstall(later, 'dismissed');
+    await later.keyboard.press('Shift');
     await later.waitForTimeout(300);
     await expect(invitation(later)).toHaveCount(0);
   });

@@ -226,8 +226,10 @@ test('a returning visitor is invited to install on the storefront, never on the 
   // The storefront invites a returning visitor once the browser offers installation ...
   await page.goto('/');
   await settle(page);
+  // The invitation waits for the shopper's first input on the page (install-rules.ts).
   await expect
     .poll(async () => {
+      await page.keyboard.press('Shift');
       await offerInstall();
       return invitation.count();
     })
@@ -240,6 +242,7 @@ test('a returning visitor is invited to install on the storefront, never on the 
   await expect(page.getByText('You are offline. Pages you have visited still open')).toBeVisible();
   await context.setOffline(false);
   for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('Shift');
     await offerInstall();
     await page.waitForTimeout(200);
   }

@@ -11,13 +11,18 @@ import {
 
 const now = Date.UTC(2025, 0, 15);
 const DAY = 24 * 60 * 60 * 1000;
-const base = { visits: 1, openedCart: false, dismissedAt: null, now, standalone: false };
+const base = { visits: 1, openedCart: false, engaged: true, dismissedAt: null, now, standalone: false };
 
 describe('shouldInviteInstall', () => {
   it('waits for a second visit or a look at the cart', () => {
     expect(shouldInviteInstall(base)).toBe(false);
     expect(shouldInviteInstall({ ...base, visits: 2 })).toBe(true);
     expect(shouldInviteInstall({ ...base, openedCart: true })).toBe(true);
+  });
+
+  it("waits for the shopper's first input on the page", () => {
+    expect(shouldInviteInstall({ ...base, visits: 2, engaged: false })).toBe(false);
+    expect(shouldInviteInstall({ ...base, openedCart: true, engaged: false })).toBe(false);
   });
 
   it('does not nag after "Not now" until the snooze is over', () => {

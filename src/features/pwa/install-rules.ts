@@ -9,6 +9,8 @@ export interface InstallFacts {
   visits: number;
   /** The shopper has opened the cart during this visit. */
   openedCart: boolean;
+  /** The shopper has touched, clicked, typed or turned the wheel on this page. */
+  engaged: boolean;
   /** When the shopper last said "Not now" (ms since epoch), if ever. */
   dismissedAt: number | null;
   now: number;
@@ -18,10 +20,20 @@ export interface InstallFacts {
 
 /**
  * A shopper who came back (second visit) or looked at their cart is interested; a first-time
- * browser is not asked. Never while installed, never within the snooze after a dismissal.
+ * browser is not asked. Never while installed, never within the snooze after a dismissal, and
+ * never before the shopper's first input on the page: the invitation does not cover a page that
+ * has not been seen yet, and cannot become its largest paint (LCP stops at the first input;
+ * issue 20 measured it as a category page's LCP at 4.1 s).
  */
-export function shouldInviteInstall({ visits, openedCart, dismissedAt, now, standalone }: InstallFacts): boolean {
-  if (standalone) return false;
+export function shouldInviteInstall({
+  visits,
+  openedCart,
+  engaged,
+  dismissedAt,
+  now,
+  standalone,
+}: InstallFacts): boolean {
+  if (standalone || !engaged) return false;
   if (dismissedAt !== null && now - dismissedAt < INSTALL_SNOOZE_DAYS * DAY) return false;
   return visits >= 2 || openedCart;
 }

@@ -45,6 +45,18 @@ export function PwaHost() {
   // Opening the cart is the sign of a shopper; the invitation waits until it is closed again.
   const [openedCart, setOpenedCart] = useState(false);
   if (cart.isOpen && !openedCart) setOpenedCart(true);
+  // The shopper's first touch, click, key or wheel on this page (install-rules.ts): only what a
+  // person does, not a scroll the app makes.
+  const [engaged, setEngaged] = useState(false);
+  useEffect(() => {
+    if (engaged) return;
+    const inputs = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+    const onInput = () => setEngaged(true);
+    for (const type of inputs) window.addEventListener(type, onInput, { capture: true, passive: true });
+    return () => {
+      for (const type of inputs) window.removeEventListener(type, onInput, { capture: true });
+    };
+  }, [engaged]);
 
   useEffect(() => {
     startPwa();
@@ -69,7 +81,7 @@ export function PwaHost() {
     !staffPage &&
     !cart.isOpen &&
     (installEvent !== null || ios) &&
-    shouldInviteInstall({ visits, openedCart, dismissedAt, now: openedAt, standalone });
+    shouldInviteInstall({ visits, openedCart, engaged, dismissedAt, now: openedAt, standalone });
 
   const dismiss = () => {
     const now = Date.now();

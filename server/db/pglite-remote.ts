@@ -24,6 +24,8 @@ export interface RemotePglite {
    * fails); returns a function that stops.
    */
   onLost(handler: (error: Error) => void): () => void;
+  /** Ends the thread at once, as a crash would (for tests). */
+  kill(): Promise<void>;
 }
 
 export interface RemoteTransaction {
@@ -154,7 +156,7 @@ export async function startPglite(dir: string): Promise<RemotePglite> {
     });
   };
 
-  const query = <T>(txId: number | undefined, sql: string, params: unknown[] = [], options?: QueryOptions) =>
+  const query = async <T>(txId: number | undefined, sql: string, params: unknown[] = [], options?: QueryOptions) =>
     call<Results<T>>('query', {
       txId,
       sql,
@@ -231,6 +233,9 @@ export async function startPglite(dir: string): Promise<RemotePglite> {
     },
     get closed() {
       return closed;
+    },
+    kill: async () => {
+      await worker.terminate();
     },
     onLost: (handler) => {
       lostHandlers.add(handler);

@@ -2,8 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
 import { runDataSteps } from './data-migrations';
+import { asPglite, startPglite, type RemotePglite } from './pglite-remote';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -69,38 +68,57 @@ export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promi
 
 async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const inFlight = countInFlight(client);
+  // In a thread of its own (decision 041): its WebAssembly work would otherwise run on this event
+  // loop and hold up every other request while a statement runs.
+  const remote = await startPglite(dir);
+  const inFlight = countInFlight(remote);
+  const client = asPglite(remote);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
-    // PGlite is a single connection inside this process, so there is nothing to race with.
+    // PGlite is a single connection of this process, so there is nothing to race with.
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       await runDataSteps(db);
     },
     ping: async () => {
-      await client.query('select 1');
+      await remote.query('select 1');
     },
-    close: () => client.close(),
+    close: () => remote.close(),
     // One connection, busy while anything is in flight; the rest queue behind it.
     stats: () => ({ total: 1, idle: inFlight() === 0 ? 1 : 0, waiting: Math.max(0, inFlight() - 1) }),
-    // The one connection hears its own notifications; it cannot be lost without the database.
-    listen: async (channel, onNotify) => {
-      const stop = await client.listen(channel, onNotify);
+    // The one connection hears its own notifications. It is lost only with its thread (which
+    // fails every query too); listening again then fails until the server restarts.
+    listen: async (channel, onNotify, onLost) => {
+      let stopped = false;
+      const forget = remote.onLost((error) => {
+        if (stopped) return;
+        stopped = true;
+        onLost(error);
+      });
+      let stop;
+      try {
+        stop = await remote.listen(channel, onNotify);
+      } catch (error) {
+        forget();
+        throw error;
+      }
       return async () => {
-        if (!client.closed) await stop();
+        if (stopped) return;
+        stopped = true;
+        forget();
+        if (!remote.closed) await stop();
       };
     },
   };
 }
 
 /**
- * Counts the statements and transactions under way on a PGlite instance (it runs one at a time
- * and queues the rest), by wrapping the methods drizzle calls on it.
+ * Counts the statements and transactions under way on PGlite (it runs one at a time and queues
+ * the rest), by wrapping the methods drizzle calls on it.
  */
-function countInFlight(client: PGlite): () => number {
+function countInFlight(client: RemotePglite): () => number {
   let count = 0;
   const wrap =
     <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
@@ -112,9 +130,9 @@ function countInFlight(client: PGlite): () => number {
         count--;
       }
     };
-  client.query = wrap(client.query.bind(client)) as PGlite['query'];
-  client.exec = wrap(client.exec.bind(client));
-  client.transaction = wrap(client.transaction.bind(client)) as PGlite['transaction'];
+  client.query = wrap(client.query) as RemotePglite['query'];
+  client.exec = wrap(client.exec);
+  client.transaction = wrap(client.transaction) as RemotePglite['transaction'];
   return () => count;
 }
 

@@ -66,6 +66,9 @@ describe('GET /metrics outside production', () => {
   afterAll(() => ctx.close());
 
   it('is Prometheus text with the process, database and renderer figures', async () => {
+    // The jobs started when the app became ready (the payments sweep) query the database first;
+    // PGlite answers from its own thread (decision 041), so they may still be under way here.
+    if (ctx.app.database.kind === 'pglite') await expect.poll(() => ctx.app.database.stats().idle).toBe(1);
     const { types, samples } = await scrape(ctx);
     expect(types.get('http_requests_total')).toBe('counter');
     expect(types.get('http_request_duration_seconds')).toBe('histogram');

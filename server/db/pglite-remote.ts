@@ -1,0 +1,250 @@
+import { Worker } from 'node:worker_threads';
+
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+
+/**
+ * PGlite in a thread of its own (decision 041), seen from the server's thread: the few methods
+ * drizzle's PGlite driver calls on its client (`query`, `exec`, `transaction`), LISTEN, and
+ * closing. Each call is a message to `pglite-worker.mjs` and its answer; the WebAssembly work
+ * happens there, so a slow statement no longer holds up this event loop.
+ *
+ * PGlite keeps its one connection in order on that side: a transaction holds it from BEGIN to
+ * COMMIT or ROLLBACK and every other statement waits, as when PGlite ran in this thread.
+ */
+export interface RemotePglite {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  transaction<T>(callback: (tx: RemoteTransaction) => Promise<T>): Promise<T>;
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Closes the database and ends the thread; resolves once it has. */
+  close(): Promise<void>;
+  readonly closed: boolean;
+  /**
+   * Calls `handler` once if the thread fails or ends without `close()` (every call after that
+   * fails); returns a function that stops.
+   */
+  onLost(handler: (error: Error) => void): () => void;
+  /** Ends the thread at once, as a crash would (for tests). */
+  kill(): Promise<void>;
+}
+
+export interface RemoteTransaction {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  readonly closed: boolean;
+}
+
+interface SerializedError {
+  name?: string;
+  message: string;
+  stack?: string;
+  fields?: Record<string, unknown>;
+}
+
+type Answer = { id: number; result?: unknown; error?: SerializedError };
+type Started = { started: boolean; error?: SerializedError };
+type Notification = { notify: number; payload: string };
+
+/** An error from the database thread, with PostgreSQL's fields (`code`, `detail`...) on it. */
+function revive(serialized: SerializedError): Error {
+  const error = new Error(serialized.message);
+  if (serialized.name) error.name = serialized.name;
+  Object.assign(error, serialized.fields);
+  if (serialized.stack) error.stack = serialized.stack;
+  return error;
+}
+
+const PROBE = '\u0000probe';
+const checkedParsers = new WeakMap<object, number[]>();
+
+/**
+ * The type ids of `parsers`. A function cannot cross to another thread; drizzle's parsers only
+ * keep the text of dates, times and some arrays as PostgreSQL sent it, and the thread does the
+ * same for the ids it is given. A parser that does anything else is refused, not silently lost.
+ */
+function keepTextTypes(parsers: QueryOptions['parsers']): number[] | undefined {
+  if (!parsers) return undefined;
+  let types = checkedParsers.get(parsers);
+  if (!types) {
+    types = Object.entries(parsers).map(([type, parse]) => {
+      if (parse(PROBE, Number(type)) !== PROBE) {
+        throw new Error(
+          `PGlite runs in a thread of its own: a parser for type ${type} that changes the text cannot reach it.`,
+        );
+      }
+      return Number(type);
+    });
+    checkedParsers.set(parsers, types);
+  }
+  return types;
+}
+
+export async function startPglite(dir: string): Promise<RemotePglite> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dir } });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const listeners = new Map<number, (payload: string) => void>();
+  const lostHandlers = new Set<(error: Error) => void>();
+  let nextId = 1;
+  let openTransactions = 0;
+  let closing: Promise<void> | undefined;
+  let closed = false;
+  let lost: Error | null = null;
+
+  // The thread keeps the process alive only while something waits on it, like a socket would.
+  const refresh = () => {
+    if (pending.size > 0 || openTransactions > 0) worker.ref();
+    else worker.unref();
+  };
+
+  const fail = (error: Error) => {
+    if (lost || closed) return;
+    lost = error;
+    closed = true;
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+    listeners.clear();
+    for (const handler of lostHandlers) handler(error);
+    worker.unref();
+  };
+
+  const started = new Promise<void>((resolve, reject) => {
+    const onMessage = (message: Started) => {
+      worker.off('message', onMessage);
+      if (message.started) resolve();
+      else reject(revive(message.error ?? { message: 'PGlite did not start.' }));
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The PGlite thread ended while starting (exit code ${code}).`)));
+  });
+  await started;
+
+  worker.on('message', (message: Answer | Notification) => {
+    if ('notify' in message) {
+      listeners.get(message.notify)?.(message.payload);
+      return;
+    }
+    const waiting = pending.get(message.id);
+    if (!waiting) return;
+    pending.delete(message.id);
+    refresh();
+    if (message.error) waiting.reject(revive(message.error));
+    else waiting.resolve(message.result);
+  });
+  worker.on('error', (error) => fail(new Error(`The PGlite thread failed: ${error.message}`, { cause: error })));
+  worker.on('messageerror', (error) => fail(new Error(`A message from the PGlite thread was lost: ${error.message}`)));
+  worker.on('exit', (code) => {
+    if (!closing) fail(new Error(`The PGlite thread ended unexpectedly (exit code ${code}).`));
+  });
+  refresh();
+
+  const call = <T>(op: string, fields: Record<string, unknown> = {}): Promise<T> => {
+    if (lost) return Promise.reject(lost);
+    if (closed) return Promise.reject(new Error('PGlite is closed.'));
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      refresh();
+      try {
+        worker.postMessage({ id, op, ...fields });
+      } catch (error) {
+        // A parameter that cannot be cloned (a function, a class instance with private state).
+        pending.delete(id);
+        refresh();
+        reject(error as Error);
+      }
+    });
+  };
+
+  const query = async <T>(txId: number | undefined, sql: string, params: unknown[] = [], options?: QueryOptions) =>
+    call<Results<T>>('query', {
+      txId,
+      sql,
+      params,
+      rowMode: options?.rowMode,
+      keepTextTypes: keepTextTypes(options?.parsers),
+    });
+  const exec = (txId: number | undefined, sql: string) => call<Results[]>('exec', { txId, sql });
+
+  let nextTxId = 1;
+  let nextListenId = 1;
+
+  return {
+    query: (sql, params, options) => query(undefined, sql, params, options),
+    exec: (sql) => exec(undefined, sql),
+    transaction: async (callback) => {
+      const txId = nextTxId++;
+      await call('begin', { txId });
+      openTransactions++;
+      let ended = false;
+      const tx: RemoteTransaction = {
+        query: (sql, params, options) => query(txId, sql, params, options),
+        exec: (sql) => exec(txId, sql),
+        get closed() {
+          return ended;
+        },
+      };
+      try {
+        let result;
+        try {
+          result = await callback(tx);
+        } catch (error) {
+          ended = true;
+          // As PGlite does: roll back, then rethrow the callback's error (a failed rollback only
+          // adds to it when the thread is gone).
+          await call('end', { txId, commit: false }).catch(() => {});
+          throw error;
+        }
+        ended = true;
+        await call('end', { txId, commit: true });
+        return result;
+      } finally {
+        openTransactions--;
+        refresh();
+      }
+    },
+    listen: async (channel, onNotify) => {
+      const listenId = nextListenId++;
+      listeners.set(listenId, onNotify);
+      try {
+        await call('listen', { listenId, channel });
+      } catch (error) {
+        listeners.delete(listenId);
+        throw error;
+      }
+      return async () => {
+        if (!listeners.delete(listenId) || closed) return;
+        await call('unlisten', { listenId });
+      };
+    },
+    close: () => {
+      closing ??= (async () => {
+        if (!lost && !closed) {
+          try {
+            await call('close');
+          } finally {
+            closed = true;
+            listeners.clear();
+          }
+        }
+        await worker.terminate();
+      })();
+      return closing;
+    },
+    get closed() {
+      return closed;
+    },
+    kill: async () => {
+      await worker.terminate();
+    },
+    onLost: (handler) => {
+      lostHandlers.add(handler);
+      return () => lostHandlers.delete(handler);
+    },
+  };
+}
+
+/** What drizzle's PGlite driver is given: the methods it calls, under PGlite's type. */
+export function asPglite(remote: RemotePglite): PGlite {
+  return remote as unknown as PGlite;
+}

@@ -269,17 +269,28 @@ async function subcategoriesNamed(db: Db, plan: SearchPlan): Promise<number[]> {
 /** The points of a product for a plan: the exact tiers plus every tier query it matches. */
 function relevance({ plan, subcategoryIds }: Ranking): SQL {
   const points = (n: number) => sql.raw(String(Math.trunc(n)));
-  const terms = plan.tiers.map(
-    (tier) =>
-      sql`(case when ${productSearch.searchVector} @@ to_tsquery('simple', ${tier.query}) then ${points(tier.points)} else 0 end)`,
-  );
+  // A tier nested within a broader one is tested only for products matching that one (decision
+  // 040): the same points, fewer tests of products that matched on category or description only.
+  const tierTerm = (index: number): SQL => {
+    const tier = plan.tiers[index]!;
+    const nested = plan.tiers.flatMap((inner, i) => (inner.within === index ? [sql` + ${tierTerm(i)}`] : []));
+    return sql`(case when ${productSearch.searchVector} @@ to_tsquery('simple', ${tier.query}) then ${points(tier.points)}${sql.join(nested, sql``)} else 0 end)`;
+  };
+  const terms = plan.tiers.flatMap((tier, i) => (tier.within === undefined ? [tierTerm(i)] : []));
   // Keys are folded words and spaces only, so '|' cannot occur in them.
   if (plan.exact.length > 0) {
     const cases = plan.exact.map(
       (group) =>
         sql`when ${productSearch.searchKeys} && string_to_array(${group.keys.join('|')}, '|') then ${points(group.points)}`,
     );
-    terms.push(sql`(case ${sql.join(cases, sql` `)} else 0 end)`);
+    if (plan.exact.length === 1) terms.push(sql`(case ${cases[0]!} else 0 end)`);
+    else {
+      // Most products have none of the keys: one test of them all, then which group.
+      const all = plan.exact.flatMap((group) => group.keys).join('|');
+      terms.push(
+        sql`(case when ${productSearch.searchKeys} && string_to_array(${all}, '|') then (case ${sql.join(cases, sql` `)} end) else 0 end)`,
+      );
+    }
   }
   if (subcategoryIds.length > 0) {
     terms.push(

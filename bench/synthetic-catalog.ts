@@ -86,6 +86,6 @@ export async function growCatalog(db: Db, total: number): Promise<number> {
   await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += 500) await tx.insert(products).values(rows.slice(i, i + 500));
   });
-  await db.execute(sql`analyze categories, products, search_words`);
+  await db.execute(sql`analyze categories, products, product_search, search_words`);
   return rows.length;
 }

@@ -15,7 +15,7 @@ import type { ProductSearchQuery, SortOption } from '../schemas/product';
 import { resolveCategoryScope } from './category-queries';
 import type { Db } from './client';
 import { rowsOf } from './rows';
-import { categories, products, storeStock } from './schema';
+import { categories, products, productSearch, storeStock } from './schema';
 
 const subcategories = alias(categories, 'subcategories');
 
@@ -142,14 +142,18 @@ interface SortKey {
 type PageRow = ProductRecord & { total: number };
 
 async function runSearch(db: Db, search: ProductSearch, plan: SearchPlan | undefined): Promise<ProductSearchResult> {
+  // Filters and sort keys read product_search, the narrow copy of what they need (decision 040);
+  // products is read for the rows of the page only.
   const filters: SQL[] = [];
-  if (search.categoryId !== undefined) filters.push(eq(products.categoryId, search.categoryId));
-  if (search.subcategoryId !== undefined) filters.push(eq(products.subcategoryId, search.subcategoryId));
-  if (search.ids) filters.push(inArray(products.id, search.ids));
-  if (plan) filters.push(sql`${products.searchVector} @@ to_tsquery('simple', ${plan.match})`);
+  if (search.categoryId !== undefined) filters.push(eq(productSearch.categoryId, search.categoryId));
+  if (search.subcategoryId !== undefined) filters.push(eq(productSearch.subcategoryId, search.subcategoryId));
+  if (search.ids) filters.push(inArray(productSearch.productId, search.ids));
+  if (plan) filters.push(sql`${productSearch.searchVector} @@ to_tsquery('simple', ${plan.match})`);
   const where = filters.length > 0 ? and(...filters) : sql`true`;
   const sort = search.sort ?? 'relevance';
-  const keys = sortKeys(sort, plan, search.storeId);
+  const ranked =
+    sort === 'relevance' && plan ? { plan, subcategoryIds: await subcategoriesNamed(db, plan) } : undefined;
+  const keys = sortKeys(sort, ranked, search.storeId);
   const keyColumns = sql.join(
     keys.map((key, i) => sql`${key.expr} as ${sql.identifier(`k${i}`)}`),
     sql`, `,
@@ -169,9 +173,9 @@ async function runSearch(db: Db, search: ProductSearch, plan: SearchPlan | undef
     with ranked as (
       select scored.*, (count(*) over ())::int as total
       from (
-        select ${products.id} as id, ${keyColumns}
-        from ${products}
-        ${byPosition ? sql`join ${categories} on ${categories.id} = ${products.categoryId} join ${categories} ${sql.identifier('subcategories')} on ${subcategories.id} = ${products.subcategoryId}` : sql``}
+        select ${productSearch.productId} as id, ${keyColumns}
+        from ${productSearch}
+        ${byPosition ? sql`join ${categories} on ${categories.id} = ${productSearch.categoryId} join ${categories} ${sql.identifier('subcategories')} on ${subcategories.id} = ${productSearch.subcategoryId}` : sql``}
         where ${where}
         offset 0
       ) scored
@@ -192,30 +196,36 @@ async function runSearch(db: Db, search: ProductSearch, plan: SearchPlan | undef
   if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
   if (search.page === 1) return NOTHING;
   // Past the last page: the window count came back with no row to carry it.
-  const [counted] = await db.select({ total: count() }).from(products).where(where);
+  const [counted] = await db.select({ total: count() }).from(productSearch).where(where);
   return { rows: [], total: counted?.total ?? 0 };
 }
 
-const byId: SortKey = { expr: sql`${products.id}`, dir: 'asc' };
+const byId: SortKey = { expr: sql`${productSearch.productId}`, dir: 'asc' };
 
 /** What a sort orders by, most significant first; out-of-stock always last, ties by id. */
-function sortKeys(sort: SortOption, plan: SearchPlan | undefined, storeId: number | null | undefined): SortKey[] {
-  const inStock: SortKey = { expr: sql`${stockSql(storeId)} > 0`, dir: 'desc' };
+function sortKeys(sort: SortOption, ranked: Ranking | undefined, storeId: number | null | undefined): SortKey[] {
+  const inStock: SortKey = {
+    expr: storeId == null ? sql`${productSearch.inStock}` : sql`${stockSql(storeId, productSearch.productId)} > 0`,
+    dir: 'desc',
+  };
   switch (sort) {
     case 'price-asc':
-      return [inStock, { expr: sql`${products.pricePaise}`, dir: 'asc' }, byId];
+      return [inStock, { expr: sql`${productSearch.pricePaise}`, dir: 'asc' }, byId];
     case 'price-desc':
-      return [inStock, { expr: sql`${products.pricePaise}`, dir: 'desc' }, byId];
+      return [inStock, { expr: sql`${productSearch.pricePaise}`, dir: 'desc' }, byId];
     case 'name':
-      return [inStock, { expr: sql`lower(${products.name}) collate "C"`, dir: 'asc' }, byId];
+      return [inStock, { expr: sql`lower(${productSearch.name}) collate "C"`, dir: 'asc' }, byId];
     case 'discount':
       return [
         inStock,
-        { expr: sql`(${products.mrpPaise} - ${products.pricePaise}) * 100 / ${products.mrpPaise}`, dir: 'desc' },
+        {
+          expr: sql`(${productSearch.mrpPaise} - ${productSearch.pricePaise}) * 100 / ${productSearch.mrpPaise}`,
+          dir: 'desc',
+        },
         byId,
       ];
     case 'relevance':
-      if (!plan) {
+      if (!ranked) {
         return [
           inStock,
           { expr: sql`${categories.position}`, dir: 'asc' },
@@ -226,34 +236,66 @@ function sortKeys(sort: SortOption, plan: SearchPlan | undefined, storeId: numbe
       // Among equal scores the shorter name is the closer match ('Onion' before 'Spring Onion').
       return [
         inStock,
-        { expr: relevance(plan), dir: 'desc' },
-        { expr: sql`length(${products.name})`, dir: 'asc' },
+        { expr: relevance(ranked), dir: 'desc' },
+        { expr: sql`length(${productSearch.name})`, dir: 'asc' },
         byId,
       ];
   }
 }
 
-/** The points of a product for a plan: the exact tiers plus every tier query it matches. */
-function relevance(plan: SearchPlan): SQL {
-  const points = (n: number) => sql.raw(String(Math.trunc(n)));
-  const terms = plan.tiers.map(
-    (tier) =>
-      sql`(case when ${products.searchVector} @@ to_tsquery('simple', ${tier.query}) then ${points(tier.points)} else 0 end)`,
+/** What ranking by relevance needs: the plan, and the sub-categories its words name. */
+interface Ranking {
+  plan: SearchPlan;
+  subcategoryIds: number[];
+}
+
+/**
+ * The sub-categories one of whose name parts is one of the plan's category keys ('milk' names
+ * Milk, 'curd' names Curd & Yogurt). Asked before the search rather than inside it: compared per
+ * product with an array computed in the same statement, the test cost more than all the rest of
+ * the ranking on PGlite (decision 040); with the ids as a parameter it is a constant array.
+ */
+async function subcategoriesNamed(db: Db, plan: SearchPlan): Promise<number[]> {
+  if (plan.categoryKeys.length === 0) return [];
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select c.id from ${categories} c
+      where c.parent_id is not null and ${categoryParts(sql`c.name`)} && string_to_array(${plan.categoryKeys.join('|')}, '|')
+      order by c.id`),
   );
+  return rows.map((row) => Number(row.id));
+}
+
+/** The points of a product for a plan: the exact tiers plus every tier query it matches. */
+function relevance({ plan, subcategoryIds }: Ranking): SQL {
+  const points = (n: number) => sql.raw(String(Math.trunc(n)));
+  // A tier nested within a broader one is tested only for products matching that one (decision
+  // 040): the same points, fewer tests of products that matched on category or description only.
+  const tierTerm = (index: number): SQL => {
+    const tier = plan.tiers[index]!;
+    const nested = plan.tiers.flatMap((inner, i) => (inner.within === index ? [sql` + ${tierTerm(i)}`] : []));
+    return sql`(case when ${productSearch.searchVector} @@ to_tsquery('simple', ${tier.query}) then ${points(tier.points)}${sql.join(nested, sql``)} else 0 end)`;
+  };
+  const terms = plan.tiers.flatMap((tier, i) => (tier.within === undefined ? [tierTerm(i)] : []));
   // Keys are folded words and spaces only, so '|' cannot occur in them.
   if (plan.exact.length > 0) {
     const cases = plan.exact.map(
       (group) =>
-        sql`when ${products.searchKeys} && string_to_array(${group.keys.join('|')}, '|') then ${points(group.points)}`,
+        sql`when ${productSearch.searchKeys} && string_to_array(${group.keys.join('|')}, '|') then ${points(group.points)}`,
     );
-    terms.push(sql`(case ${sql.join(cases, sql` `)} else 0 end)`);
+    if (plan.exact.length === 1) terms.push(sql`(case ${cases[0]!} else 0 end)`);
+    else {
+      // Most products have none of the keys: one test of them all, then which group.
+      const all = plan.exact.flatMap((group) => group.keys).join('|');
+      terms.push(
+        sql`(case when ${productSearch.searchKeys} && string_to_array(${all}, '|') then (case ${sql.join(cases, sql` `)} end) else 0 end)`,
+      );
+    }
   }
-  if (plan.categoryKeys.length > 0) {
-    // Evaluated once per statement (an uncorrelated sub-select), not once per product.
-    terms.push(sql`(case when ${products.subcategoryId} = any(array(
-        select c.id from ${categories} c
-        where c.parent_id is not null and ${categoryParts(sql`c.name`)} && string_to_array(${plan.categoryKeys.join('|')}, '|')
-      )) then ${points(plan.categoryExactPoints)} else 0 end)`);
+  if (subcategoryIds.length > 0) {
+    terms.push(
+      sql`(case when ${productSearch.subcategoryId} = any(${`{${subcategoryIds.join(',')}}`}::int[]) then ${points(plan.categoryExactPoints)} else 0 end)`,
+    );
   }
   return sql.join(terms, sql` + `);
 }

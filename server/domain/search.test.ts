@@ -109,7 +109,7 @@ describe('buildSearchPlan', () => {
   it('ranks by tiers worth less as the match gets looser', () => {
     const plan = buildSearchPlan(normaliseQuery('milk')!, new Map([['milk', known()]]));
     expect(plan.tiers).toEqual([
-      { query: "'milk':A", points: 40 },
+      { query: "'milk':A", points: 40, within: 1 },
       { query: "'milk':*A", points: 15 },
       { query: "'milk':*B", points: 12 },
       { query: "'milk':*C", points: 12 },
@@ -126,7 +126,7 @@ describe('buildSearchPlan', () => {
         ['doodh', known({ synonyms: ['milk'] })],
       ]),
     );
-    expect(plan.tiers[0]).toEqual({ query: "'amul':A & ('doodh':A | 'milk':A)", points: 40 });
+    expect(plan.tiers[0]).toEqual({ query: "'amul':A & ('doodh':A | 'milk':A)", points: 40, within: 1 });
     expect(plan.exact).toEqual([
       { keys: ['amul doodh'], points: 100 },
       { keys: ['amul milk'], points: 80 },
@@ -143,6 +143,45 @@ describe('buildSearchPlan', () => {
       "('coffe':*A | 'coffee':*A)",
       "('coffe':*AB | 'coffee':*AB)",
     ]);
+  });
+
+  it('nests each tier within a broader one that every product matching it matches too', () => {
+    const plan = buildSearchPlan(
+      normaliseQuery('amul biscut')!,
+      new Map([
+        ['amul', known({ synonyms: ['amool'] })],
+        ['biscut', unknown({ corrections: ['biscuit'] })],
+      ]),
+    );
+    expect(plan.tiers.map((t) => [t.points, t.within])).toEqual([
+      [15, 3],
+      [12, 4],
+      [12, undefined],
+      [8, 4],
+      [4, undefined],
+    ]);
+    // Narrower: every term of the nested query is a term of the broader one, or the same word
+    // whole where the broader has it as a prefix, with the same weights or fewer.
+    const terms = (query: string) => query.match(/'[a-z0-9]+'(:\*?[A-D]*)?/g) ?? [];
+    const covers = (broad: string, narrow: string) => {
+      const [bWord, bLabel = ''] = broad.split(':');
+      const [nWord, nLabel = ''] = narrow.split(':');
+      const weights = (label: string) => label.replace('*', '') || 'ABCD';
+      return (
+        bWord === nWord &&
+        (bLabel.includes('*') || !nLabel.includes('*')) &&
+        [...weights(nLabel)].every((w) => weights(bLabel).includes(w))
+      );
+    };
+    for (const tier of plan.tiers) {
+      if (tier.within === undefined) continue;
+      const broad = terms(plan.tiers[tier.within]!.query);
+      for (const term of terms(tier.query))
+        expect(
+          broad.some((b) => covers(b, term)),
+          `${term} in ${tier.within}`,
+        ).toBe(true);
+    }
   });
 
   it('never puts anything but folded words in a query', () => {

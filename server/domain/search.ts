@@ -114,8 +114,13 @@ export function chooseCorrections(word: string, candidates: readonly string[]): 
 export interface SearchPlan {
   /** Finds the products: every word, as typed, as a prefix, a synonym or a correction. */
   match: string;
-  /** Ranking tiers, each a tsquery; a product gains the tier's points when it matches. */
-  tiers: { query: string; points: number }[];
+  /**
+   * Ranking tiers, each a tsquery; a product gains the tier's points when it matches. `within`:
+   * the index of a broader tier that every product matching this one also matches (a whole word
+   * in the name is also a name prefix), so the test is skipped for products that broader tier
+   * ruled out; the points are the same.
+   */
+  tiers: { query: string; points: number; within?: number }[];
   /**
    * Folded texts that count as an exact match of a product's name, name without brand or one
    * alias, strongest first: the query as typed, then with words swapped for synonyms ('gobi' is
@@ -218,13 +223,24 @@ export function buildSearchPlan(
   // Each tier is one more test of every matching product, so there are few of them.
   const tiers: SearchPlan['tiers'] = [];
   const nameWords = buildWhole('A');
-  if (nameWords) tiers.push({ query: nameWords, points: POINTS.nameWords });
-  tiers.push({ query: build((part) => typed(part, 'A')), points: POINTS.namePrefix });
-  tiers.push({ query: build((part) => typed(part, 'B')), points: POINTS.alias });
+  // Each nested query narrows the broader one (the same words or fewer, the same weights or fewer,
+  // a whole word where the broader has a prefix): nameWords within namePrefix, within
+  // correctedName, within corrected; alias within corrected.
+  const namePrefix: SearchPlan['tiers'][number] = {
+    query: build((part) => typed(part, 'A')),
+    points: POINTS.namePrefix,
+  };
+  const alias: SearchPlan['tiers'][number] = { query: build((part) => typed(part, 'B')), points: POINTS.alias };
+  if (nameWords) tiers.push({ query: nameWords, points: POINTS.nameWords, within: 1 });
+  tiers.push(namePrefix, alias);
   // Any one word naming the category is enough: 'amul milk' is still a search for milk.
   tiers.push({ query: build((part) => typed(part, 'C'), 'any'), points: POINTS.category });
   if (parts.some((part) => part.corrections.length > 0)) {
-    tiers.push({ query: build((part) => corrected(part, 'A')), points: POINTS.correctedName });
+    const correctedName = tiers.length;
+    const correctedAny = correctedName + 1;
+    namePrefix.within = correctedName;
+    alias.within = correctedAny;
+    tiers.push({ query: build((part) => corrected(part, 'A')), points: POINTS.correctedName, within: correctedAny });
     tiers.push({ query: build((part) => corrected(part, 'AB')), points: POINTS.corrected });
   }
 

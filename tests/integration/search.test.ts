@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { products } from '../../server/db/schema';
+import { rowsOf } from '../../server/db/rows';
+import { categories, products, storeStock } from '../../server/db/schema';
 import type { Product, ProductPage } from '../../server/schemas/product';
 import { createTestApp } from '../setup/test-app';
 
@@ -339,5 +340,46 @@ describe('search: what shoppers type', () => {
     await ctx.database.db.update(products).set({ name: 'Zespri Sungold Kiwifruit' }).where(eq(products.id, row!.id));
     expect((await search('sungold'))[0]?.id).toBe(row!.id);
     expect((await search('sungolt'))[0]?.id).toBe(row!.id);
+  });
+});
+
+describe('search reads product_search, kept by triggers on products (decision 040)', () => {
+  it('follows a change of price, stock or sub-category at once, and matches products row for row', async () => {
+    const db = ctx.database.db;
+    const [milk] = await search('milk', { sort: 'price-asc' });
+    const target = (await search('milk', { sort: 'price-desc' }))[0]!;
+    expect(target.id).not.toBe(milk!.id);
+
+    // The dearest becomes the cheapest.
+    await db.update(products).set({ pricePaise: 100 }).where(eq(products.id, target.id));
+    expect((await search('milk', { sort: 'price-asc' }))[0]?.id).toBe(target.id);
+
+    // Sold out at every store: after every in-stock match.
+    await db.update(storeStock).set({ stock: 0 }).where(eq(storeStock.productId, target.id));
+    const list = (await page({ q: 'milk', sort: 'price-asc', pageSize: 100 })).data;
+    const [inStock, out] = stockRuns(list);
+    expect(inStock!.map((p) => p.id)).not.toContain(target.id);
+    expect(out!.map((p) => p.id)).toContain(target.id);
+
+    // Moved to another sub-category: found there, no longer in the old one.
+    const [chips] = await db.select().from(categories).where(eq(categories.slug, 'chips-crisps'));
+    const [moved] = await db
+      .update(products)
+      .set({ categoryId: chips!.parentId!, subcategoryId: chips!.id })
+      .where(eq(products.id, target.id))
+      .returning({ id: products.id });
+    expect(moved?.id).toBe(target.id);
+    const inChips = await page({ subcategory: 'chips-crisps', q: 'milk', pageSize: 100 });
+    expect(inChips.data.map((p) => p.id)).toContain(target.id);
+
+    // Every row the same as products derives it.
+    const [drift] = rowsOf<{ n: number }>(
+      await db.execute(sql`
+      select count(*)::int as n from products p full join product_search s on s.product_id = p.id
+      where s.product_id is null or p.id is null
+        or (s.category_id, s.subcategory_id, s.in_stock, s.name, s.price_paise, s.mrp_paise, s.search_vector, s.search_keys)
+          is distinct from (p.category_id, p.subcategory_id, p.stock > 0, p.name, p.price_paise, p.mrp_paise, p.search_vector, p.search_keys)`),
+    );
+    expect(drift?.n).toBe(0);
   });
 });

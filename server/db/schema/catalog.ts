@@ -117,6 +117,34 @@ export const products = pgTable(
 );
 
 /**
+ * What product search filters and sorts by, in a narrow table of its own (migration 0016, decision
+ * 040): products rows are wide and rewritten by every stock change, so ranking thousands of
+ * matches there touched a heap page per match. Kept by triggers on products, never written by the
+ * app; `in_stock` is the national `stock > 0`.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').notNull(),
+    subcategoryId: integer('subcategory_id').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    name: text('name').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+    searchVector: tsvector('search_vector').notNull(),
+    searchKeys: text('search_keys').array().notNull(),
+  },
+  (t) => [
+    index('product_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+    index('product_search_category_idx').on(t.categoryId),
+    index('product_search_subcategory_idx').on(t.subcategoryId),
+  ],
+);
+
+/**
  * Hinglish and everyday words mapped to the words the catalogue uses (aloo -> potato), one pair a
  * row. Both sides are single folded words, which the query builder relies on.
  */

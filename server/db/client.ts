@@ -147,6 +147,11 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client losing its connection emits 'error' on the pool; without a listener that
   // would crash the process instead of letting /readyz report the outage.
   pool.on('error', () => {});
+  // A client checked out (a transaction holds one) is no longer the pool's to watch: its lost
+  // connection emits 'error' on the client, and with no listener that crashed the process (seen
+  // in CI when the outage test cut the connection under a transaction). The statement under way
+  // already fails with the error, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',

@@ -7,6 +7,7 @@
 import net from 'node:net';
 import path from 'node:path';
 
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 
@@ -123,5 +124,24 @@ describe.runIf(onPostgres)('when PostgreSQL becomes unreachable', () => {
     const again = await app.inject('/api/product/public/1');
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ id: 1 });
+  }, 60_000);
+
+  it('a connection lost inside a transaction fails that transaction, and the process carries on', async () => {
+    // A transaction keeps its pool client checked out between statements: the cut reaches it there.
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      proxy.cut();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.execute(sql`select 1`);
+    });
+    await expect(transaction).rejects.toThrow();
+    proxy.restore();
+    let recovered = 0;
+    for (let attempt = 0; attempt < 50 && recovered !== 200; attempt++) {
+      recovered = (await app.inject('/readyz')).statusCode;
+      if (recovered !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(recovered).toBe(200);
+    expect((await app.inject('/api/product/public/2')).statusCode).toBe(200);
   }, 60_000);
 });

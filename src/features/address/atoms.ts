@@ -1,15 +1,13 @@
 import { atomWithStorage, unwrap } from 'jotai/utils';
 
 import { idbStorage } from '../../lib/idb-storage';
-import { clearOnSignOut } from '../../lib/sign-out';
 import type { Address } from './types';
 
 /**
  * Spec point 3's address slice, kept in IndexedDB under the spec's keys (point 7). Signing out
- * removes all three from IndexedDB and localStorage (spec point 4), and these atoms follow in
- * every tab.
+ * removes all three from IndexedDB and localStorage (spec point 4; declared in register.ts, which
+ * the first page loads), and these atoms follow in every tab.
  */
-clearOnSignOut('addresses', 'selectedAddress', 'deliveryAddress');
 
 /** Where this order goes, chosen in the cart's 'Select delivery address' view. */
 export const deliveryAddressAtom = atomWithStorage<Address | null>(

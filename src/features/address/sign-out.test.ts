@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { idbStorage } from '../../lib/idb-storage';
 import { removeStoredKeys } from '../../lib/remove-stored-keys';
 import { keysClearedOnSignOut } from '../../lib/sign-out';
-// Declares the address keys as the customer's, as on every page (the cart imports these atoms).
-import './atoms';
+// Declares the address keys as the customer's, as on every page (main.tsx registers the feature).
+import './register';
 
 /** What auth's logout does with the stored data (use-logout.ts). */
 const clearStoredAddresses = () => removeStoredKeys(keysClearedOnSignOut());

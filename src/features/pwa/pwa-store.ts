@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 
-import { earlyInstallOffer } from './install-offer';
 import { registerServiceWorker } from './register-sw';
 
 /** Chromium's install event (not in the DOM typings). */
@@ -18,7 +17,7 @@ interface PwaState {
 
 // An offer made before this module loaded was kept by the first script (install-offer.ts).
 let state: PwaState = {
-  installEvent: (earlyInstallOffer as BeforeInstallPromptEvent | undefined) ?? null,
+  installEvent: ((globalThis as { installOffer?: Event }).installOffer as BeforeInstallPromptEvent | undefined) ?? null,
   activateUpdate: null,
 };
 const listeners = new Set<() => void>();

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 
 import type { ProductCarousel as Carousel } from './ProductCarousel';
-import * as styles from './ProductCarousel.css';
+import { placeholder } from './LazyProductCarousel.css';
 
 const ProductCarouselImpl = lazy(() => import('./ProductCarousel').then((m) => ({ default: m.ProductCarousel })));
 
@@ -13,7 +13,7 @@ const ProductCarouselImpl = lazy(() => import('./ProductCarousel').then((m) => (
  */
 export function ProductCarousel(props: ComponentProps<typeof Carousel>) {
   return (
-    <Suspense fallback={<div className={styles.placeholder} role="region" aria-busy="true" aria-label={props.label} />}>
+    <Suspense fallback={<div className={placeholder} role="region" aria-busy="true" aria-label={props.label} />}>
       <ProductCarouselImpl {...props} />
     </Suspense>
   );

@@ -53,6 +53,3 @@ const arrowBase = style({
 
 export const prev = style([arrowBase, { left: '-12px' }]);
 export const next = style([arrowBase, { right: '-12px' }]);
-
-/** Same height as a row of cards, so the page does not shift when the carousel arrives. */
-export const placeholder = style({ minHeight: '300px' });

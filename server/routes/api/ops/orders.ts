@@ -99,6 +99,15 @@ const opsOrderRoutes: FastifyPluginAsyncTypebox<{
   const advancers = staffMay('orders:advance');
   const cancellers = staffMay('orders:cancel');
   const forbidden = { 401: ErrorResponse, 403: ErrorResponse };
+  /** What a change to a board order answers (advance and cancel). */
+  const changeResponses = {
+    200: BoardOrderAnswer,
+    400: ErrorResponse,
+    ...forbidden,
+    404: ErrorResponse,
+    409: ErrorResponse,
+    415: ErrorResponse,
+  };
 
   /** The store whose orders a request sees: a picker's or manager's own; an admin's choice or all. */
   const storeScope = (me: SignedInStaff, asked: number | undefined): number | null => me.storeId ?? asked ?? null;
@@ -297,14 +306,7 @@ const opsOrderRoutes: FastifyPluginAsyncTypebox<{
           'is 409 `CONFLICT`; another store’s order is 404.',
         params: BoardOrderParams,
         body: AdvanceBody,
-        response: {
-          200: BoardOrderAnswer,
-          400: ErrorResponse,
-          ...forbidden,
-          404: ErrorResponse,
-          409: ErrorResponse,
-          415: ErrorResponse,
-        },
+        response: changeResponses,
       },
     },
     async (request) => {
@@ -338,14 +340,7 @@ const opsOrderRoutes: FastifyPluginAsyncTypebox<{
           'audit log in the same transaction; another store’s order is 404.',
         params: BoardOrderParams,
         body: StaffCancelBody,
-        response: {
-          200: BoardOrderAnswer,
-          400: ErrorResponse,
-          ...forbidden,
-          404: ErrorResponse,
-          409: ErrorResponse,
-          415: ErrorResponse,
-        },
+        response: changeResponses,
       },
     },
     async (request) => {

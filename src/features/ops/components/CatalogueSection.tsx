@@ -8,6 +8,7 @@ import { title } from '../../../styles/primitives.css';
 import { listProducts, type OpsProduct, type StaffMe } from '../api';
 import * as styles from './ops.css';
 import { Pager } from './Pager';
+import { ProductFinder } from './ProductFinder';
 import { PhotoUpload } from './PhotoUpload';
 import { ProductForm } from './ProductForm';
 
@@ -67,20 +68,14 @@ export function CatalogueSection({ staff }: { staff: StaffMe }) {
             </Button>
           )}
         </div>
-        <label className={styles.label}>
-          Find a product
-          <input
-            ref={search}
-            className={styles.input}
-            type="search"
-            value={q}
-            onChange={(e) => {
-              setQ(e.target.value);
-              setPage(1);
-            }}
-            placeholder="Name, brand or id"
-          />
-        </label>
+        <ProductFinder
+          value={q}
+          onChange={(value) => {
+            setQ(value);
+            setPage(1);
+          }}
+          inputRef={search}
+        />
         {products.isPending ? (
           <Spinner label="Loading products" />
         ) : products.isError ? (

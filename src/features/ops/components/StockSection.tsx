@@ -17,6 +17,7 @@ import {
 } from '../stock-api';
 import * as styles from './ops.css';
 import { Pager } from './Pager';
+import { ProductFinder } from './ProductFinder';
 
 const KINDS: { kind: AdjustKind; label: string; quantityLabel: string }[] = [
   { kind: 'set', label: 'Set the count', quantityLabel: 'Units on the shelf now' },
@@ -93,19 +94,13 @@ export function StockSection({ staff }: { staff: StaffMe }) {
             </select>
           </label>
         )}
-        <label className={styles.label}>
-          Find a product
-          <input
-            className={styles.input}
-            type="search"
-            value={q}
-            onChange={(e) => {
-              setQ(e.target.value);
-              setPage(1);
-            }}
-            placeholder="Name, brand or id"
-          />
-        </label>
+        <ProductFinder
+          value={q}
+          onChange={(value) => {
+            setQ(value);
+            setPage(1);
+          }}
+        />
         <label className={styles.label} htmlFor={filterId}>
           Show
           <select

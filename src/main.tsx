@@ -5,12 +5,13 @@ import './features/pwa/install-offer';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { registerAddressMutationDefaults } from './features/address';
 import { browserAuth } from './features/auth/session';
 import { createQueryClient } from './lib/query-client';
+import { PAGE_DATA_ID, type PageData } from './lib/page-data';
 import { createAppRouter } from './router';
 
 const queryClient = createQueryClient();
@@ -27,8 +28,53 @@ const app = (
     </JotaiProvider>
   </StrictMode>
 );
-// The browser first paints (and reports) the HTML the server sent (decision 015); the first render
-// is then a transition, done in short slices that leave the main thread free between them.
-requestAnimationFrame(() =>
-  setTimeout(() => startTransition(() => createRoot(document.getElementById('root')!).render(app))),
-);
+const prerendered = document.querySelector<HTMLElement>('[data-prerendered]');
+const pageData = document.getElementById(PAGE_DATA_ID);
+// A page the server rendered brings the answers its loaders got (decision 043): the app starts
+// from them instead of asking the API again.
+for (const [queryKey, data, updatedAt] of pageData ? (JSON.parse(pageData.textContent!) as PageData) : []) {
+  queryClient.setQueryData(queryKey, data, { updatedAt });
+}
+
+if (prerendered && pageData && rendersAsServer()) {
+  // A first visit: the router loads the route's chunks, and React adopts the server's DOM
+  // instead of building it again, in a transition that yields to the browser.
+  // As the server rendered it: without the Suspense boundaries the router puts around a page that
+  // the browser renders alone (TanStack Router's own hydration sets the same).
+  router.ssr = { manifest: undefined };
+  void router.load().then(() =>
+    startTransition(() => {
+      hydrateRoot(prerendered, <Started page={prerendered}>{app}</Started>, {
+        // A difference from the server's render is redrawn on the spot; it is worth a warning
+        // (browser tests look for them), not an error.
+        onRecoverableError: (error, info) =>
+          console.warn('The page differed from the server render:', error, info.componentStack),
+      });
+    }),
+  );
+} else {
+  // The browser first paints (and reports) the HTML the server or the build sent (decision 015);
+  // the first render replaces it in a transition, done in short slices that leave the main thread
+  // free between them.
+  requestAnimationFrame(() =>
+    setTimeout(() => startTransition(() => createRoot(document.getElementById('root')!).render(app))),
+  );
+}
+
+/**
+ * Whether this browser would render what the server rendered: a visitor with nothing stored (no
+ * cart, place, dismissed offer) and no session, as the server renders every page.
+ */
+function rendersAsServer(): boolean {
+  try {
+    return localStorage.length === 0 && !browserAuth.getSession();
+  } catch {
+    return false;
+  }
+}
+
+/** Marks the server's page usable once React has taken it over (its buttons work from then). */
+function Started({ page, children }: { page: HTMLElement; children: ReactNode }) {
+  useEffect(() => page.removeAttribute('aria-disabled'), [page]);
+  return children;
+}

@@ -2,8 +2,8 @@
  * Server rendering of a catalogue page as a visitor who has not signed in first sees it
  * (decision 015): the server's page worker (server/ssr/page-worker.mjs) renders the address
  * with the app's own routes, loaders and components, so the HTML of a first visit already shows
- * the products and their photos. React replaces it on its first commit (createRoot clears the
- * container), as it replaces the build-time shell (src/shell.tsx).
+ * the products and their photos. The answers the loaders got go with it, and the browser hydrates
+ * the page from them (decision 043, src/main.tsx) instead of building it again.
  *
  * The loaders fetch the API as the browser does, by relative URL; the worker gives them the
  * server's own address as the base.
@@ -11,6 +11,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 
+import { categoriesQueryOptions } from './features/catalog';
+import type { PageData } from './lib/page-data';
 import { createAppRouter } from './router';
 import { prerenderApp, signedOut } from './shell';
 
@@ -19,6 +21,8 @@ export interface RenderedPage {
   html: string;
   /** The page's `<title>` text, when the route sets one. */
   title: string | null;
+  /** The answers it was rendered from, as the JSON of a data block (src/lib/page-data.ts). */
+  data: string;
 }
 
 /**
@@ -32,9 +36,11 @@ export async function renderPage(url: string, { timeoutMs = 1500 } = {}): Promis
   try {
     const router = createAppRouter({ queryClient, auth: signedOut });
     router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [url] }), isServer: true });
-    // The loaders' own API calls give up after 3.6 s (api-client.ts); the page does sooner.
+    // The loaders' own API calls give up after 3.6 s (api-client.ts); the page does sooner. The
+    // header and footer of every page list the categories: with them in the page's answers, the
+    // browser's first render is the server's on every page (decision 043).
     const loaded = await Promise.race([
-      router.load().then(() => true),
+      Promise.all([router.load(), queryClient.prefetchQuery(categoriesQueryOptions())]).then(() => true),
       new Promise<false>((resolve) => deadline.addEventListener('abort', () => resolve(false))),
     ]);
     if (!loaded) return null;
@@ -62,7 +68,12 @@ export async function renderPage(url: string, { timeoutMs = 1500 } = {}): Promis
     const title = /<title>([^<]*)<\/title>/.exec(rendered)?.[1] ?? null;
     // Head elements React hoists to the front go into the page's head, not its body; scripts stay out.
     const html = rendered.replace(/<title>[^<]*<\/title>|<meta [^>]*>|<script\b[\s\S]*?<\/script>/g, '');
-    return { html, title };
+    const answers: PageData = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.status === 'success')
+      .map((query) => [query.queryKey, query.state.data, query.state.dataUpdatedAt]);
+    return { html, title, data: JSON.stringify(answers) };
   } finally {
     queryClient.clear();
   }

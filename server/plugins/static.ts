@@ -181,7 +181,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
       if (pathname === '/ops' || pathname.startsWith('/ops/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
       reply
         .header('Cache-Control', cacheControlFor('index.html'))
-        .header('Link', firstLoadHints(pathname, image).join(', '));
+        .header('Link', firstLoadHints(pathname, image, page !== null).join(', '));
       if (!page) return reply.sendFile('index.html');
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');

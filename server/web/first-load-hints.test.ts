@@ -24,6 +24,13 @@ describe('firstLoadHints', () => {
     expect(firstLoadHints('/products/42', null)).toHaveLength(2);
   });
 
+  it('hints no answer for a page the server rendered: they come in the page; the photo still', () => {
+    expect(firstLoadHints('/', null, true)).toEqual([]);
+    expect(firstLoadHints('/products/42', '/images/products/tomato.svg', true)).toEqual([
+      '</images/products/tomato.svg>; rel=preload; as=image; fetchpriority=high',
+    ]);
+  });
+
   it('hints only the categories elsewhere (the header shows them on every page)', () => {
     for (const pathname of ['/dairy-breakfast', '/collection', '/account/orders', '/products/abc', '/products/1/x'])
       expect(firstLoadHints(pathname), pathname).toEqual([hint('/api/category/public')]);

@@ -50,12 +50,13 @@ describe('assemblePage', () => {
   const page = {
     html: '<link rel="preload" as="image" href="/images/products/tomato.svg" fetchPriority="high"/><a href="#main">Skip to content</a><main id="main"><h1>Tomato</h1></main>',
     title: 'Tomato Hybrid | QuickCart',
+    data: '[]',
   };
 
   it('puts the page in the root in place of the shell, in a wrapper marked not yet usable', () => {
     const html = assemblePage(TEMPLATE, page, []);
     expect(html).toContain(
-      '<div id="root"><div data-prerendered aria-disabled="true"><a href="#main">Skip to content</a><main id="main"><h1>Tomato</h1></main></div></div>\n    <noscript>',
+      '<div id="root"><div data-prerendered aria-disabled="true"><a href="#main">Skip to content</a><main id="main"><h1>Tomato</h1></main></div><script type="application/json" id="page-data">[]</script></div>\n    <noscript>',
     );
     expect(html).not.toContain('<header>shell</header>');
   });
@@ -71,12 +72,20 @@ describe('assemblePage', () => {
   });
 
   it('keeps the shell title when the page sets none, and takes a title with $ signs as it is', () => {
-    expect(assemblePage(TEMPLATE, { html: '<main></main>', title: null }, [])).toContain(
+    expect(assemblePage(TEMPLATE, { html: '<main></main>', title: null, data: '[]' }, [])).toContain(
       '<title>QuickCart — groceries delivered in minutes</title>',
     );
-    expect(assemblePage(TEMPLATE, { html: '<main></main>', title: "Save $& now, it's $'" }, [])).toContain(
+    expect(assemblePage(TEMPLATE, { html: '<main></main>', title: "Save $& now, it's $'", data: '[]' }, [])).toContain(
       "<title>Save $& now, it's $'</title>",
     );
+  });
+
+  it('sends the answers the page was rendered from in a data block nothing in them can close', () => {
+    const answers = [[['product', 1], { name: '</script><script>alert(1)</script> <!-- $&' }, 1]];
+    const html = assemblePage(TEMPLATE, { ...page, data: JSON.stringify(answers) }, []);
+    const block = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
+    expect(block).not.toBeNull();
+    expect(JSON.parse(block![1]!)).toEqual(answers);
   });
 
   it('refuses a template without a root to fill', () => {

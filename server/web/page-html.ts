@@ -2,6 +2,7 @@
  * Putting a server-rendered page (src/ssr.tsx, decision 015) into the built `index.html`. Pure
  * functions over strings, so they are tested without a build or a browser.
  */
+import { PAGE_DATA_ID } from '../../src/lib/page-data';
 
 /** What the page renderer gives back for an address. */
 export interface RenderedPage {
@@ -9,6 +10,11 @@ export interface RenderedPage {
   html: string;
   /** The page's title as HTML text (already escaped), or null to keep the shell's. */
   title: string | null;
+  /**
+   * The answers it was rendered from, as JSON with no `<` in it (src/lib/page-data.ts), for the
+   * browser to hydrate the page with (decision 043).
+   */
+  data: string;
 }
 
 /** The built stylesheets, by the class names they mention: which files a page's markup needs. */
@@ -55,7 +61,8 @@ const ROOT_END = /<\/div>\s*<noscript>/;
 /**
  * The built `index.html` with `page` in place of the prerendered shell. The page sits in a
  * wrapper that takes no room in the layout (`display: contents`) and marks it not yet usable
- * (`aria-disabled`): its buttons do nothing until the app has started and React has replaced it.
+ * (`aria-disabled`): its buttons do nothing until the app has started and taken it over. The
+ * answers it was rendered from follow it in a JSON data block (`PAGE_DATA_ID`).
  * Throws when the template has no root to fill (a build that is not this app's).
  */
 export function assemblePage(template: string, page: RenderedPage, stylesheets: string[]): string {
@@ -71,7 +78,8 @@ export function assemblePage(template: string, page: RenderedPage, stylesheets: 
     return '';
   });
   const head = [...stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`), ...preloads];
-  let html = `${template.slice(0, start)}<div data-prerendered aria-disabled="true">${body}</div>${template.slice(close)}`;
+  const data = `<script type="application/json" id="${PAGE_DATA_ID}">${page.data.replaceAll('<', '\\u003c')}</script>`;
+  let html = `${template.slice(0, start)}<div data-prerendered aria-disabled="true">${body}</div>${data}${template.slice(close)}`;
   if (page.title !== null) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`);
   if (head.length === 0) return html;
   // Ahead of the scripts: the browser asks for what the first paint waits on first.

@@ -127,9 +127,32 @@ test.describe('a first visit gets the page rendered by the server', () => {
     });
   });
 
-  test('the app takes over the rendered page without moving anything, and it works', async ({ page, request }) => {
+  for (const path of ['/', '/dairy-breakfast', '/search?q=milk', '/collection']) {
+    test(`${path} hydrates as the server rendered it, with no difference to redraw`, async ({ page }) => {
+      const differences: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().includes('differed from the server render')) differences.push(message.text());
+      });
+      await page.goto(path);
+      await expect(page.locator('[data-prerendered]:not([aria-disabled])')).toHaveCount(1);
+      await expect(page.locator('main#main')).not.toBeEmpty();
+      // The lazily loaded parts (the footer, the carousels) hydrate after the first commit.
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await page.waitForTimeout(300);
+      expect(differences).toEqual([]);
+    });
+  }
+
+  test('the app hydrates the rendered page: it keeps its elements, asks nothing again, moves nothing, and it works', async ({
+    page,
+    request,
+  }) => {
     const product = await (await request.get('/api/product/public/1')).json();
     await page.addInitScript(() => {
+      // The server's elements, as they are before any script has run.
+      document.addEventListener('DOMContentLoaded', () =>
+        Object.assign(window, { served: [document.querySelector('h1'), document.querySelector('header')] }),
+      );
       const shifts: string[] = [];
       Object.assign(window, { shifts });
       new PerformanceObserver((list) => {
@@ -147,11 +170,29 @@ test.describe('a first visit gets the page rendered by the server', () => {
         sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       }
     });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(new URL(request.url()).pathname);
+    });
+    const differences: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('differed from the server render')) differences.push(message.text());
+    });
     await page.goto('/products/1');
-    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(page.locator('[data-prerendered]:not([aria-disabled])')).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    expect(
+      await page.evaluate(() => {
+        const [h1, header] = (window as unknown as { served: Element[] }).served;
+        return h1 === document.querySelector('h1') && header === document.querySelector('header');
+      }),
+      'the elements the server sent are the ones on screen',
+    ).toBe(true);
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+    expect(differences).toEqual([]);
+    // The product and the categories came with the page; only the related products are asked for.
+    expect(asked.filter((path) => path === '/api/product/public/1' || path === '/api/category/public')).toEqual([]);
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
     await expect(page.getByRole('dialog', { name: 'My Cart' })).toContainText(product.name);
   });

@@ -3,6 +3,7 @@ import { style } from '@vanilla-extract/css';
 import { maxWidth } from '../../../styles/breakpoints';
 import { listReset, menuItem } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
+import { NAV_WIDE_MEDIA_QUERY } from '../constants';
 
 export const nav = style({
   borderTop: vars.border.hairline,
@@ -23,6 +24,12 @@ export const list = style({
 });
 
 export const slot = style({ display: 'flex', minWidth: 0 });
+
+/** In the bar only when 8 slots fit (a 'More' entry otherwise). */
+export const wideOnly = style({ display: 'none', '@media': { [NAV_WIDE_MEDIA_QUERY]: { display: 'flex' } } });
+
+/** Shown only when 6 slots fit: 'More', or an entry in it that the wide bar shows. */
+export const narrowOnly = style({ '@media': { [NAV_WIDE_MEDIA_QUERY]: { display: 'none' } } });
 
 export const link = style({
   display: 'flex',

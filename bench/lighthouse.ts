@@ -2,7 +2,7 @@
  * Lighthouse (mobile preset: a mid-range phone on a slow 4G link, simulated) for `/`, a category
  * page, a product page and `/checkout` signed in, on the built client served by the real server
  * in its own process with a fresh data directory. Prints one JSON object: the four category
- * scores and LCP, TBT and CLS for each page.
+ * scores, LCP, TBT, CLS, main-thread work and script boot-up for each page.
  *
  *   npm run build && npm run bench:lighthouse -- [--runs 1] [--details] [--save DIR]
  *
@@ -97,6 +97,10 @@ interface PageFigures {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** All main-thread work during the load (Lighthouse's mainthread-work-breakdown). */
+  mainThreadMs: number;
+  /** Script evaluation, parsing and compiling (Lighthouse's bootup-time). */
+  bootupMs: number;
   failing: string[];
   /** Where the page ended up (a signed-out visitor to /checkout is sent home). */
   finalUrl: string;
@@ -167,6 +171,8 @@ try {
         lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
         cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+        mainThreadMs: Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0),
+        bootupMs: Math.round(lhr.audits['bootup-time']?.numericValue ?? 0),
         finalUrl: new URL(lhr.finalDisplayedUrl).pathname,
         // What keeps a category from full marks, to act on.
         failing: Object.values(lhr.categories)
@@ -185,6 +191,8 @@ try {
       lcpMs: pick('lcpMs'),
       tbtMs: pick('tbtMs'),
       cls: pick('cls'),
+      mainThreadMs: pick('mainThreadMs'),
+      bootupMs: pick('bootupMs'),
       failing: [...new Set(samples.flatMap((s) => s.failing))],
       finalUrl: samples[0]!.finalUrl,
     };

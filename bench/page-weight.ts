@@ -20,7 +20,8 @@ import { chromium, type BrowserContext, type Request } from 'playwright-core';
 import { startServer } from '../tests/support/server-process';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
-const BUDGET_INITIAL_JS_GZIP = 130 * 1024;
+/** Issue 20 lowered it from 130 KiB when the page started hydrating and ky left the first load (decision 044). */
+const BUDGET_INITIAL_JS_GZIP = 124 * 1024;
 
 interface ManifestChunk {
   file: string;

@@ -30,7 +30,7 @@ const app = (
 );
 const prerendered = document.querySelector<HTMLElement>('[data-prerendered]');
 const pageData = document.getElementById(PAGE_DATA_ID);
-// A page the server rendered brings the answers its loaders got (decision 043): the app starts
+// A page the server rendered brings the answers its loaders got (decision 044): the app starts
 // from them instead of asking the API again.
 for (const [queryKey, data, updatedAt] of pageData ? (JSON.parse(pageData.textContent!) as PageData) : []) {
   queryClient.setQueryData(queryKey, data, { updatedAt });

@@ -3,7 +3,7 @@
  * (decision 015): the server's page worker (server/ssr/page-worker.mjs) renders the address
  * with the app's own routes, loaders and components, so the HTML of a first visit already shows
  * the products and their photos. The answers the loaders got go with it, and the browser hydrates
- * the page from them (decision 043, src/main.tsx) instead of building it again.
+ * the page from them (decision 044, src/main.tsx) instead of building it again.
  *
  * The loaders fetch the API as the browser does, by relative URL; the worker gives them the
  * server's own address as the base.
@@ -38,7 +38,7 @@ export async function renderPage(url: string, { timeoutMs = 1500 } = {}): Promis
     router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [url] }), isServer: true });
     // The loaders' own API calls give up after 3.6 s (api-client.ts); the page does sooner. The
     // header and footer of every page list the categories: with them in the page's answers, the
-    // browser's first render is the server's on every page (decision 043).
+    // browser's first render is the server's on every page (decision 044).
     const loaded = await Promise.race([
       Promise.all([router.load(), queryClient.prefetchQuery(categoriesQueryOptions())]).then(() => true),
       new Promise<false>((resolve) => deadline.addEventListener('abort', () => resolve(false))),

@@ -30,9 +30,11 @@ export function initialLibraries(): { plugin: Plugin; has: (id: string) => boole
  * only lazy chunks use: restoring the persisted cache, mutations (sign-in, checkout, the
  * address book), the search page's parallel queries (`useQueries`) and the listings' endless
  * scroll (`useInfiniteQuery`). Left out of `vendor`, they load with the screens that use them.
+ * ky, the HTTP client, too: the first script asks for it without waiting on it (decision 044,
+ * src/lib/api-client.ts), and auth's barrel reaches it only for lazy screens' error checks.
  */
 const LAZY_ONLY =
-  /query-core[\\/].*(hydration|mutationObserver|queriesObserver|infiniteQueryObserver)|react-query[\\/].*(useMutation|useQueries|useInfiniteQuery)/;
+  /query-core[\\/].*(hydration|mutationObserver|queriesObserver|infiniteQueryObserver)|react-query[\\/].*(useMutation|useQueries|useInfiniteQuery)|node_modules[\\/]ky[\\/]/;
 
 /**
  * The app's own helpers that the entry reaches only through a feature's barrel (auth's index

@@ -14,9 +14,9 @@ export async function renderPage(url) {
   if (url === '/spin') for (;;);
   if (url === '/broken') throw new Error('the page broke');
   if (url === '/missing') return null;
-  if (url === '/api-base') return { html: new Request('/api/product/public/1').url, title: null };
+  if (url === '/api-base') return { html: new Request('/api/product/public/1').url, title: null, data: '[]' };
   renders++;
-  return { html: '<p>' + url + ' #' + renders + '</p>', title: url };
+  return { html: '<p>' + url + ' #' + renders + '</p>', title: url, data: '[]' };
 }
 `;
 
@@ -59,7 +59,7 @@ describe('PageRenderer', () => {
   it('renders an address in its worker and reuses the answer for a while', async () => {
     const pages = renderer({ cacheMs: 60_000 });
     const first = await pages.render('/products/1');
-    expect(first).toEqual({ html: '<p>/products/1 #1</p>', title: '/products/1' });
+    expect(first).toEqual({ html: '<p>/products/1 #1</p>', title: '/products/1', data: '[]' });
     expect(await pages.render('/products/1')).toBe(first);
     expect((await pages.render('/products/2'))?.html).toBe('<p>/products/2 #2</p>');
   });

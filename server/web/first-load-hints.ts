@@ -27,7 +27,7 @@ function routeApi(pathname: string): string | null {
  * mode with same-origin credentials, which is what `as=fetch; crossorigin` preloads, so the
  * preloaded answer is the one it uses. `leadImage` is the page's largest picture when the server
  * knows it (a product page's photo): it otherwise starts only once the page has rendered.
- * A page the server rendered carries its answers (decision 043): it gets only the image.
+ * A page the server rendered carries its answers (decision 044): it gets only the image.
  */
 export function firstLoadHints(pathname: string, leadImage?: string | null, rendered = false): string[] {
   const api = routeApi(pathname);

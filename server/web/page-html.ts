@@ -12,7 +12,7 @@ export interface RenderedPage {
   title: string | null;
   /**
    * The answers it was rendered from, as JSON with no `<` in it (src/lib/page-data.ts), for the
-   * browser to hydrate the page with (decision 043).
+   * browser to hydrate the page with (decision 044).
    */
   data: string;
 }

@@ -1,25 +1,74 @@
-import ky, { type Options } from 'ky';
+import type { Input, KyInstance, KyResponse, Options } from 'ky';
 
 /** Spec point 9: every API call gives up after 3600 ms. */
 export const API_TIMEOUT_MS = 3600;
 
 /**
+ * ky itself arrives in a chunk of its own, asked for as soon as this module runs, beside the
+ * route's chunk (decision 044): a page the server rendered needs no request to start, so the
+ * first load leaves out the 8 KB gzip of the HTTP client.
+ */
+const loaded = import('ky').then(({ default: ky }) =>
+  ky.create({
+    prefix: '/api',
+    timeout: API_TIMEOUT_MS,
+    credentials: 'same-origin',
+    retry: { limit: 1, methods: ['get'] },
+    headers: { Accept: 'application/json' },
+  }),
+);
+
+/** A call's answer, read the ways this app reads one: ky's response promise. */
+export interface ApiResponse extends PromiseLike<KyResponse> {
+  json<T = unknown>(): Promise<T>;
+  text(): Promise<string>;
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** ky's instance, for the methods this app calls, working before ky has arrived. */
+export type ApiClient = Record<Method, (input: Input, options?: Options) => ApiResponse> & {
+  extend(options: Options): ApiClient;
+};
+
+function lazyClient(instance: () => Promise<KyInstance>): ApiClient {
+  const call =
+    (method: Method) =>
+    (input: Input, options?: Options): ApiResponse => {
+      // Boxed: a promise resolved with ky's response promise would wait for it and drop `.json()`.
+      const sent = instance().then((ky) => ({ response: ky[method](input, options) }));
+      return {
+        then: (onFulfilled, onRejected) => sent.then(({ response }) => response).then(onFulfilled, onRejected),
+        json: () => sent.then(({ response }) => response.json()),
+        text: () => sent.then(({ response }) => response.text()),
+      };
+    };
+  return {
+    get: call('get'),
+    post: call('post'),
+    put: call('put'),
+    patch: call('patch'),
+    delete: call('delete'),
+    extend: (options) => {
+      const extended = instance().then((ky) => ky.extend(options));
+      return lazyClient(() => extended);
+    },
+  };
+}
+
+let current = loaded;
+
+/**
  * The one HTTP client for our API (same origin, under /api). The session travels in the
  * HttpOnly `_auth` cookie, so requests carry it without the page ever seeing the token.
  */
-export let api = ky.create({
-  prefix: '/api',
-  timeout: API_TIMEOUT_MS,
-  credentials: 'same-origin',
-  retry: { limit: 1, methods: ['get'] },
-  headers: { Accept: 'application/json' },
-});
+export const api = lazyClient(() => current);
 
 /**
  * Adds options to every later request, for code that is not needed at first paint (the
  * location feature's dark store, decision 034): it stays in its own lazily loaded chunk, and
- * every module's `api` is the extended client from then on.
+ * `api` sends with them from then on.
  */
 export const extendApi = (options: Options) => {
-  api = api.extend(options);
+  current = current.then((ky) => ky.extend(options));
 };

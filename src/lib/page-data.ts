@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 
 /**
- * The answers a server-rendered page was rendered from (decision 043), sent in the page as a
+ * The answers a server-rendered page was rendered from (decision 044), sent in the page as a
  * JSON data block (`<script type="application/json">`: never run, so the CSP allows it). Each
  * entry is a query's key, its data and when the server fetched it.
  */

@@ -271,7 +271,7 @@ describe('the page renderer in /metrics', () => {
     );
     writeFileSync(
       path.join(root, 'dist-server', 'ssr.js'),
-      `export async function renderPage(url) { return { html: '<main id="main">' + url + '</main>', title: null }; }`,
+      `export async function renderPage(url) { return { html: '<main id="main">' + url + '</main>', title: null, data: '[]' }; }`,
     );
     ctx = await createTestApp({ distDir });
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });

@@ -31,7 +31,7 @@ export async function renderPage(url) {
   const id = /^\\/products\\/(\\d+)/.exec(url)?.[1];
   if (!id) return null;
   const product = await (await fetch('/api/product/public/' + id)).json();
-  return { html: '<main id="main"><h1 class="card0">' + product.name + '</h1></main>', title: product.name + ' | QuickCart' };
+  return { html: '<main id="main"><h1 class="card0">' + product.name + '</h1></main>', title: product.name + ' | QuickCart', data: JSON.stringify([[['products', 'detail', product.id], product, 1]]) };
 }
 `;
 
@@ -39,7 +39,7 @@ let root = '';
 let distDir = '';
 let base = '';
 let plainBase = '';
-let product = { name: '' };
+let product = { id: 0, name: '' };
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let plain: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -76,12 +76,15 @@ describe('a page rendered on the server', () => {
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(res.headers.get('link')).toContain('</api/product/public/1>; rel=preload');
+    // The answers come in the page (decision 044): no preload asks for them again.
+    expect(res.headers.get('link') ?? '').not.toContain('/api/');
     const html = await res.text();
     expect(html).toContain(`<title>${product.name} | QuickCart</title>`);
     expect(html).toContain(
-      `<div id="root"><div data-prerendered aria-disabled="true"><main id="main"><h1 class="card0">${product.name}</h1></main></div></div>`,
+      `<div id="root"><div data-prerendered aria-disabled="true"><main id="main"><h1 class="card0">${product.name}</h1></main></div><script type="application/json" id="page-data">`,
     );
+    const data = /<script type="application\/json" id="page-data">([^<]*)<\/script><\/div>/.exec(html)?.[1];
+    expect(JSON.parse(data ?? 'null')).toEqual([[['products', 'detail', product.id], product, 1]]);
     expect(html).not.toContain('shell header');
     expect(html.slice(0, html.indexOf('<script'))).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/card-D.css">',

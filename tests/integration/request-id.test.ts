@@ -42,7 +42,7 @@ function miniatureBuild(root: string): string {
     path.join(root, 'dist-server', 'ssr.js'),
     `export async function renderPage(url) {
       if (url === '/policies/boom') throw new Error('the page broke');
-      return url === '/policies/about' ? { html: '<main id="main">About</main>', title: 'About' } : null;
+      return url === '/policies/about' ? { html: '<main id="main">About</main>', title: 'About', data: '[]' } : null;
     }`,
   );
   return distDir;

@@ -52,7 +52,7 @@ const REFRESH_FAILED: Record<AddressMutationKind, string> = {
 /** No answer at all (offline, timeout): worth retrying, and paused while offline. */
 export const isNetworkFailure = (error: unknown) => !(error instanceof AddressCallError);
 
-async function send(kind: AddressMutationKind, call: () => Promise<KyResponse>): Promise<void> {
+async function send(kind: AddressMutationKind, call: () => PromiseLike<KyResponse>): Promise<void> {
   try {
     await call();
   } catch (error) {

@@ -12,7 +12,7 @@ const categoryPath = (slug: string) => `/${slug}` as string;
 /**
  * The top category navigation under the header bar (desktop): 8 or 6 slots by the screen's width,
  * the last one 'More'. Both splits are in the markup and CSS shows the one that fits, so the
- * server's page and its hydration (decision 043) already have the right one at any width.
+ * server's page and its hydration (decision 044) already have the right one at any width.
  */
 export function CategoryNav() {
   const slots = useNavSlotCount();

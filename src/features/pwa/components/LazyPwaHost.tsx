@@ -1,15 +1,21 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 const Host = lazy(() => import('./PwaHost').then((m) => ({ default: m.PwaHost })));
 
+const unchanging = () => () => {};
+
 /**
- * The PWA's notices and plumbing, fetched after the first render (page-weight budget). From the
- * first commit on: the server renders nothing here, and a hydrated page must start as it did.
+ * The PWA's notices and plumbing, fetched after the first render (page-weight budget). A page
+ * the server rendered has nothing here: hydrating it (decision 044) renders nothing first too,
+ * then the host (React renders again when the browser's value differs from the server's).
  */
 export function LazyPwaHost() {
-  const [started, setStarted] = useState(false);
-  useEffect(() => setStarted(true), []);
-  return started ? (
+  const inBrowser = useSyncExternalStore(
+    unchanging,
+    () => true,
+    () => false,
+  );
+  return inBrowser ? (
     <Suspense fallback={null}>
       <Host />
     </Suspense>

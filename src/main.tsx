@@ -5,7 +5,7 @@ import './features/pwa/install-offer';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { registerAddressMutationDefaults } from './features/address';
@@ -44,7 +44,7 @@ if (prerendered && pageData && rendersAsServer()) {
   router.ssr = { manifest: undefined };
   void router.load().then(() =>
     startTransition(() => {
-      hydrateRoot(prerendered, <Started page={prerendered}>{app}</Started>, {
+      hydrateRoot(prerendered, app, {
         // A difference from the server's render is redrawn on the spot; it is worth a warning
         // (browser tests look for them), not an error.
         onRecoverableError: (error, info) =>
@@ -53,6 +53,9 @@ if (prerendered && pageData && rendersAsServer()) {
     }),
   );
 } else {
+  // The route's chunks and answers are asked for now, not after React's first commit (where the
+  // router would start them): they come while React starts (decision 044).
+  void router.load();
   // The browser first paints (and reports) the HTML the server or the build sent (decision 015);
   // the first render replaces it in a transition, done in short slices that leave the main thread
   // free between them.
@@ -71,10 +74,4 @@ function rendersAsServer(): boolean {
   } catch {
     return false;
   }
-}
-
-/** Marks the server's page usable once React has taken it over (its buttons work from then). */
-function Started({ page, children }: { page: HTMLElement; children: ReactNode }) {
-  useEffect(() => page.removeAttribute('aria-disabled'), [page]);
-  return children;
 }

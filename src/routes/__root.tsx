@@ -1,5 +1,7 @@
 import { createRootRouteWithContext, Link, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 
+import { Suspense, useEffect } from 'react';
+
 import { Button } from '../components/Button';
 import { MessageScreen } from '../components/MessageScreen';
 import { AuthHost, validateLoginSearch } from '../features/auth';
@@ -23,12 +25,32 @@ function RootLayout() {
       <AppLayout>
         <DocumentTitle />
         <Outlet />
+        <PageStarted />
       </AppLayout>
       <AuthHost />
       {/* The service worker, install and offline state are the browser's: not rendered on the server. */}
       {!import.meta.env.SSR && <PwaHost />}
     </>
   );
+}
+
+/**
+ * Marks the server's page usable (its buttons work from then) once React has taken it over: in
+ * a boundary of its own, like the page's route (TanStack Router's), so that it commits when the
+ * page's content is hydrated, in the pass after the header's (decision 044). A page React
+ * replaced has no such element.
+ */
+function PageStarted() {
+  return (
+    <Suspense fallback={null}>
+      <MarkStarted />
+    </Suspense>
+  );
+}
+
+function MarkStarted() {
+  useEffect(() => document.querySelector('[data-prerendered]')?.removeAttribute('aria-disabled'), []);
+  return null;
 }
 
 /** Spec point 8: a failed route render shows a generic 'Unexpected Application Error!' screen. */

@@ -6,6 +6,7 @@ import {
   categoriesQueryOptions,
   CategoryCards,
   GroceryKitchenTile,
+  loadProductCarousel,
   ProductCarousel,
   productsQueryOptions,
   PromoGrid,
@@ -20,6 +21,8 @@ export const Route = createFileRoute('/')({
     Promise.all([
       context.queryClient.ensureQueryData(productsQueryOptions()),
       context.queryClient.ensureQueryData(categoriesQueryOptions()),
+      // The product strip's code comes with the data, not after the page's first render.
+      loadProductCarousel(),
     ]),
   pendingComponent: () => <Spinner label="Loading the store" />,
   component: Home,

@@ -14,6 +14,6 @@ export { collectionListing, resolveListing, type Listing } from './listing';
 export { cityCheckQueryOptions } from './api/get-city-check';
 export { CategoryCards, GroceryKitchenTile, PromoGrid } from './components/HomeCategories';
 export { ProductCard } from './components/ProductCard';
-export { ProductCarousel } from './components/LazyProductCarousel';
+export { loadProductCarousel, ProductCarousel } from './components/LazyProductCarousel';
 export { ProductGrid } from './components/ProductGrid';
 export { ProductListing } from './components/ProductListing';

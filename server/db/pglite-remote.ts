@@ -113,7 +113,6 @@ async function createDataDir(dir: string): Promise<void> {
 /** One PGlite thread: a new one is started on the same directory when one dies. */
 interface Thread {
   worker: Worker;
-  generation: number;
   /** Calls sent to this thread and not answered yet. */
   pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
   /** LISTENs made on this thread; they end with it. */
@@ -128,10 +127,11 @@ export async function startPglite(dir: string): Promise<RemotePglite> {
   let openTransactions = 0;
   let closing: Promise<void> | undefined;
   let closed = false;
-  let generation = 0;
   /** The thread that answers calls; undefined while none runs (between a death and a restart). */
   let thread: Thread | undefined;
   let starting: Promise<Thread> | undefined;
+  /** Settles once the last dead thread has stopped: its successor must not share the directory. */
+  let lastEnded: Promise<unknown> = Promise.resolve();
 
   // The thread keeps the process alive only while something waits on it, like a socket would.
   const refresh = () => {
@@ -153,7 +153,7 @@ export async function startPglite(dir: string): Promise<RemotePglite> {
     for (const listenId of dead.listenIds) listeners.delete(listenId);
     dead.worker.unref();
     // After 'error' or 'messageerror' the thread may still run: it must not keep the directory.
-    void dead.worker.terminate();
+    lastEnded = dead.worker.terminate().catch(() => {});
     for (const handler of lostHandlers) handler(error);
     if (!closing) running().catch(() => {});
   };
@@ -172,7 +172,7 @@ export async function startPglite(dir: string): Promise<RemotePglite> {
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`The PGlite thread ended while starting (exit code ${code}).`)));
     });
-    const started: Thread = { worker, generation: ++generation, pending: new Map(), listenIds: new Set() };
+    const started: Thread = { worker, pending: new Map(), listenIds: new Set() };
     worker.on('message', (message: Answer | Notification) => {
       if ('notify' in message) {
         listeners.get(message.notify)?.(message.payload);
@@ -203,7 +203,7 @@ export async function startPglite(dir: string): Promise<RemotePglite> {
   const running = (): Promise<Thread> => {
     if (thread) return Promise.resolve(thread);
     if (closing && !starting) return Promise.reject(new Error('PGlite is closed.'));
-    starting ??= spawn().finally(() => {
+    starting ??= lastEnded.then(spawn).finally(() => {
       starting = undefined;
     });
     return starting;

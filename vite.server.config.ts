@@ -18,7 +18,12 @@ const OUT_DIR = 'dist-node';
  * data file is written there too (writeGazetteer). Every chunk
  * is written flat into OUT_DIR, so each module's `import.meta.url` points there.
  */
-const RUNTIME_FILES = ['server/db/migrations', 'server/db/pglite-worker.mjs', 'server/ssr/page-worker.mjs'];
+const RUNTIME_FILES = [
+  'server/db/migrations',
+  'server/db/pglite-initdb.mjs',
+  'server/db/pglite-worker.mjs',
+  'server/ssr/page-worker.mjs',
+];
 
 /**
  * The gazetteer's compact file (decision 027), read beside the server module at run time; made

@@ -1,11 +1,14 @@
 /**
  * The server's memory while it renders many distinct pages for first visits (decision 015): the
- * server (as `npm start` runs it, on PGlite unless DATABASE_URL is set) is asked for product and
- * category pages under distinct addresses (a query string the app ignores makes each one new to
- * the renderer's cache), a few at a time, and its resident memory is read at idle and after each
+ * server (`server/server.ts` under tsx, on PGlite unless DATABASE_URL is set) is asked for product
+ * and category pages under distinct addresses (a query string the app ignores makes each one new
+ * to the renderer's cache), a few at a time, and its resident memory is read at idle and after each
  * step. The renderer's thread is part of the process, so RSS includes it.
  *
- *   npm run build && node --import tsx bench/ssr-memory.ts [--pages 6000] [--step 1000] [--concurrency 4]
+ *   npm run build && node --import tsx bench/ssr-memory.ts [--pages 6000] [--step 1000] [--concurrency 4] [--built]
+ *
+ * `--built` runs the built server as `npm run serve` does (`node dist-node/server.js`) instead of
+ * `server/server.ts` under tsx, whose compiler adds its own memory (decision 043).
  *
  * Target (issue 20): flat after the first 1,000 distinct pages. Prints one JSON object.
  */
@@ -22,6 +25,7 @@ const { values: args } = parseArgs({
     pages: { type: 'string', default: '6000' },
     step: { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '4' },
+    built: { type: 'boolean', default: false },
   },
 });
 const pages = Number(args.pages);
@@ -38,6 +42,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-ssr-'));
 const server = await startServer({
   dataDir,
   env: { NODE_ENV: 'development', CONNECTIONS_PER_IP: '0' },
+  // --built: the server as production runs it (`npm run serve`), without tsx's compiler.
+  ...(args.built && { script: 'dist-node/server.js', tsx: false, nodeArgs: ['--enable-source-maps'] }),
 });
 const steps: { pages: number; rssMb: number; rendered: number }[] = [];
 let rendered = 0;
@@ -65,7 +71,8 @@ try {
     JSON.stringify(
       {
         benchmark: 'ssr-memory',
-        command: `node --import tsx bench/ssr-memory.ts --pages ${pages} --step ${step} --concurrency ${concurrency}`,
+        command: `node --import tsx bench/ssr-memory.ts --pages ${pages} --step ${step} --concurrency ${concurrency}${args.built ? ' --built' : ''}`,
+        server: args.built ? 'node --enable-source-maps dist-node/server.js' : 'node --import tsx server/server.ts',
         engine: process.env.DATABASE_URL ? 'postgres' : 'pglite',
         idleRssMb,
         steps,

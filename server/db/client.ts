@@ -89,7 +89,7 @@ async function openPglite(dir: string): Promise<Database> {
     // One connection, busy while anything is in flight; the rest queue behind it.
     stats: () => ({ total: 1, idle: inFlight() === 0 ? 1 : 0, waiting: Math.max(0, inFlight() - 1) }),
     // The one connection hears its own notifications. It is lost only with its thread (which
-    // fails every query too); listening again then fails until the server restarts.
+    // fails what was under way on it); listening again goes to the new thread (decision 043).
     listen: async (channel, onNotify, onLost) => {
       let stopped = false;
       const forget = remote.onLost((error) => {

@@ -85,19 +85,54 @@ describe('PGlite in a thread of its own', () => {
     await stop();
   });
 
-  it('fails what waits, and every call after, when the thread dies', async () => {
+  it('fails what was under way when the thread dies, and answers later calls from a new thread', async () => {
     const otherDir = mkdtempSync(path.join(tmpdir(), 'storefront-pglite-remote-'));
     const doomed = await startPglite(otherDir);
     try {
+      await doomed.exec('create table kept (note text)');
+      await doomed.query('insert into kept values ($1)', ['before']);
       const lost: Error[] = [];
       doomed.onLost((error) => lost.push(error));
+      const heard: string[] = [];
+      await doomed.listen('kept_changed', (payload) => heard.push(`first thread: ${payload}`));
+
+      // A transaction open when the thread dies: its statements ran on that thread only.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let inserted!: () => void;
+      const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
+      const transaction = doomed.transaction(async (tx) => {
+        await tx.query('insert into kept values ($1)', ['in the transaction']);
+        inserted();
+        await held;
+        // Sent after the death: must not run on the next thread (it would outside any transaction).
+        await tx.query('insert into kept values ($1)', ['after the death']);
+      });
+      await insertedOnce;
       const waiting = doomed.query('select pg_sleep(0.5)');
+
       await doomed.kill();
       await expect(waiting).rejects.toThrow(/PGlite thread ended unexpectedly/);
-      await expect(doomed.query('select 1')).rejects.toThrow(/PGlite thread ended unexpectedly/);
+      release();
+      await expect(transaction).rejects.toThrow(/ended during this transaction/);
       expect(lost).toHaveLength(1);
+
+      // The next thread has the same directory: what was committed, nothing of the transaction.
+      const rows = await doomed.query<{ note: string }>('select note from kept order by note');
+      expect(rows.rows.map((row) => row.note)).toEqual(['before']);
+      // Its LISTENs are its own: the first thread's ended with it.
+      await doomed.listen('kept_changed', (payload) => heard.push(`second thread: ${payload}`));
+      await doomed.query(`select pg_notify('kept_changed', 'again')`);
+      await expect.poll(() => heard).toEqual(['second thread: again']);
+      // And a transaction on it commits as before.
+      await doomed.transaction(async (tx) => {
+        await tx.query('insert into kept values ($1)', ['after']);
+      });
+      expect((await doomed.query<{ n: number }>('select count(*)::int as n from kept')).rows[0]!.n).toBe(2);
       await doomed.close();
+      await expect(doomed.query('select 1')).rejects.toThrow(/PGlite is closed/);
     } finally {
+      await doomed.close();
       rmSync(otherDir, { recursive: true, force: true });
     }
   });

@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
@@ -20,11 +25,12 @@ export interface RemotePglite {
   close(): Promise<void>;
   readonly closed: boolean;
   /**
-   * Calls `handler` once if the thread fails or ends without `close()` (every call after that
-   * fails); returns a function that stops.
+   * Calls `handler` each time the thread fails or ends without `close()`: what was under way on
+   * it failed, its LISTENs with it; later calls go to a new thread on the same directory.
+   * Returns a function that stops.
    */
   onLost(handler: (error: Error) => void): () => void;
-  /** Ends the thread at once, as a crash would (for tests). */
+  /** Ends the running thread at once, as a crash would (for tests). */
   kill(): Promise<void>;
 }
 
@@ -79,107 +85,196 @@ function keepTextTypes(parsers: QueryOptions['parsers']): number[] | undefined {
   return types;
 }
 
+/**
+ * What PGlite is started with on top of its own options (decision 043). Its default buffer pool
+ * (128 MB) is written to in full at start, so it is resident from the first second; 32 MB holds
+ * what a search reads at 50,000 products (product_search and its indexes), and searching is no
+ * slower with it. wal_buffers follows it (1/32).
+ */
+export const PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '32MB' };
+
+/**
+ * Creates the data directory in a process of its own when it is new: initdb's working memory is
+ * then given back to the system when that process exits, rather than kept by this one.
+ */
+async function createDataDir(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const script = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+  try {
+    await promisify(execFile)(process.execPath, [script, dir], { env: process.env });
+  } catch (error) {
+    const { stderr } = error as { stderr?: string };
+    throw new Error(`PGlite could not create its data directory ${dir}: ${stderr || (error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+/** One PGlite thread: a new one is started on the same directory when one dies. */
+interface Thread {
+  worker: Worker;
+  /** Calls sent to this thread and not answered yet. */
+  pending: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
+  /** LISTENs made on this thread; they end with it. */
+  listenIds: Set<number>;
+}
+
 export async function startPglite(dir: string): Promise<RemotePglite> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dir } });
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  await createDataDir(dir);
   const listeners = new Map<number, (payload: string) => void>();
   const lostHandlers = new Set<(error: Error) => void>();
   let nextId = 1;
   let openTransactions = 0;
   let closing: Promise<void> | undefined;
   let closed = false;
-  let lost: Error | null = null;
+  /** The thread that answers calls; undefined while none runs (between a death and a restart). */
+  let thread: Thread | undefined;
+  let starting: Promise<Thread> | undefined;
+  /** Settles once the last dead thread has stopped: its successor must not share the directory. */
+  let lastEnded: Promise<unknown> = Promise.resolve();
 
   // The thread keeps the process alive only while something waits on it, like a socket would.
   const refresh = () => {
-    if (pending.size > 0 || openTransactions > 0) worker.ref();
-    else worker.unref();
+    if (!thread) return;
+    if (thread.pending.size > 0 || openTransactions > 0) thread.worker.ref();
+    else thread.worker.unref();
   };
 
-  const fail = (error: Error) => {
-    if (lost || closed) return;
-    lost = error;
-    closed = true;
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
-    listeners.clear();
+  /**
+   * A thread ended or failed without close(): what was sent to it fails (a transaction open on
+   * it with it, never replayed on the next thread), its LISTENs are gone (`onLost` says so), and
+   * a new thread is started on the same directory for the calls that come after.
+   */
+  const died = (dead: Thread, error: Error) => {
+    if (thread !== dead) return;
+    thread = undefined;
+    for (const { reject } of dead.pending.values()) reject(error);
+    dead.pending.clear();
+    for (const listenId of dead.listenIds) listeners.delete(listenId);
+    dead.worker.unref();
+    // After 'error' or 'messageerror' the thread may still run: it must not keep the directory.
+    lastEnded = dead.worker.terminate().catch(() => {});
     for (const handler of lostHandlers) handler(error);
-    worker.unref();
+    if (!closing) running().catch(() => {});
   };
 
-  const started = new Promise<void>((resolve, reject) => {
-    const onMessage = (message: Started) => {
-      worker.off('message', onMessage);
-      if (message.started) resolve();
-      else reject(revive(message.error ?? { message: 'PGlite did not start.' }));
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`The PGlite thread ended while starting (exit code ${code}).`)));
-  });
-  await started;
-
-  worker.on('message', (message: Answer | Notification) => {
-    if ('notify' in message) {
-      listeners.get(message.notify)?.(message.payload);
-      return;
-    }
-    const waiting = pending.get(message.id);
-    if (!waiting) return;
-    pending.delete(message.id);
+  const spawn = async (): Promise<Thread> => {
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { dir, settings: PGLITE_SETTINGS },
+    });
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (message: Started) => {
+        worker.off('message', onMessage);
+        if (message.started) resolve();
+        else reject(revive(message.error ?? { message: 'PGlite did not start.' }));
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`The PGlite thread ended while starting (exit code ${code}).`)));
+    });
+    const started: Thread = { worker, pending: new Map(), listenIds: new Set() };
+    worker.on('message', (message: Answer | Notification) => {
+      if ('notify' in message) {
+        listeners.get(message.notify)?.(message.payload);
+        return;
+      }
+      const waiting = started.pending.get(message.id);
+      if (!waiting) return;
+      started.pending.delete(message.id);
+      refresh();
+      if (message.error) waiting.reject(revive(message.error));
+      else waiting.resolve(message.result);
+    });
+    worker.on('error', (error) =>
+      died(started, new Error(`The PGlite thread failed: ${error.message}`, { cause: error })),
+    );
+    worker.on('messageerror', (error) =>
+      died(started, new Error(`A message from the PGlite thread was lost: ${error.message}`)),
+    );
+    worker.on('exit', (code) => {
+      if (!closing) died(started, new Error(`The PGlite thread ended unexpectedly (exit code ${code}).`));
+    });
+    thread = started;
     refresh();
-    if (message.error) waiting.reject(revive(message.error));
-    else waiting.resolve(message.result);
-  });
-  worker.on('error', (error) => fail(new Error(`The PGlite thread failed: ${error.message}`, { cause: error })));
-  worker.on('messageerror', (error) => fail(new Error(`A message from the PGlite thread was lost: ${error.message}`)));
-  worker.on('exit', (code) => {
-    if (!closing) fail(new Error(`The PGlite thread ended unexpectedly (exit code ${code}).`));
-  });
-  refresh();
+    return started;
+  };
 
-  const call = <T>(op: string, fields: Record<string, unknown> = {}): Promise<T> => {
-    if (lost) return Promise.reject(lost);
-    if (closed) return Promise.reject(new Error('PGlite is closed.'));
+  /** The running thread, or the one starting; a failed start is tried again by the next call. */
+  const running = (): Promise<Thread> => {
+    if (thread) return Promise.resolve(thread);
+    if (closing && !starting) return Promise.reject(new Error('PGlite is closed.'));
+    starting ??= lastEnded.then(spawn).finally(() => {
+      starting = undefined;
+    });
+    return starting;
+  };
+
+  await running();
+
+  const post = <T>(to: Thread, op: string, fields: Record<string, unknown>): Promise<T> => {
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      to.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       refresh();
       try {
-        worker.postMessage({ id, op, ...fields });
+        to.worker.postMessage({ id, op, ...fields });
       } catch (error) {
         // A parameter that cannot be cloned (a function, a class instance with private state).
-        pending.delete(id);
+        to.pending.delete(id);
         refresh();
         reject(error as Error);
       }
     });
   };
 
-  const query = async <T>(txId: number | undefined, sql: string, params: unknown[] = [], options?: QueryOptions) =>
-    call<Results<T>>('query', {
-      txId,
-      sql,
-      params,
-      rowMode: options?.rowMode,
-      keepTextTypes: keepTextTypes(options?.parsers),
-    });
-  const exec = (txId: number | undefined, sql: string) => call<Results[]>('exec', { txId, sql });
+  /**
+   * Sends a call to the running thread (waiting for one to start if need be) or, for a
+   * transaction's statements, to the thread of that transaction only: a transaction open when
+   * its thread died fails rather than continue on a new thread.
+   */
+  const call = <T>(op: string, fields: Record<string, unknown> = {}, txThread?: Thread): Promise<T> => {
+    if (closed || (closing && !thread)) return Promise.reject(new Error('PGlite is closed.'));
+    if (txThread) {
+      if (thread !== txThread) {
+        return Promise.reject(new Error('The PGlite thread ended during this transaction; nothing of it was kept.'));
+      }
+      return post(txThread, op, fields);
+    }
+    // Sent at once when a thread runs, so that calls keep the order they were made in.
+    if (thread) return post(thread, op, fields);
+    return running().then((to) => post(to, op, fields));
+  };
+
+  const query = async <T>(
+    txThread: Thread | undefined,
+    txId: number | undefined,
+    sql: string,
+    params: unknown[] = [],
+    options?: QueryOptions,
+  ) =>
+    call<Results<T>>(
+      'query',
+      { txId, sql, params, rowMode: options?.rowMode, keepTextTypes: keepTextTypes(options?.parsers) },
+      txThread,
+    );
+  const exec = (txThread: Thread | undefined, txId: number | undefined, sql: string) =>
+    call<Results[]>('exec', { txId, sql }, txThread);
 
   let nextTxId = 1;
   let nextListenId = 1;
 
   return {
-    query: (sql, params, options) => query(undefined, sql, params, options),
-    exec: (sql) => exec(undefined, sql),
+    query: (sql, params, options) => query(undefined, undefined, sql, params, options),
+    exec: (sql) => exec(undefined, undefined, sql),
     transaction: async (callback) => {
       const txId = nextTxId++;
-      await call('begin', { txId });
+      const on = await running();
+      await call('begin', { txId }, on);
       openTransactions++;
       let ended = false;
       const tx: RemoteTransaction = {
-        query: (sql, params, options) => query(txId, sql, params, options),
-        exec: (sql) => exec(txId, sql),
+        query: (sql, params, options) => query(on, txId, sql, params, options),
+        exec: (sql) => exec(on, txId, sql),
         get closed() {
           return ended;
         },
@@ -192,11 +287,11 @@ export async function startPglite(dir: string): Promise<RemotePglite> {
           ended = true;
           // As PGlite does: roll back, then rethrow the callback's error (a failed rollback only
           // adds to it when the thread is gone).
-          await call('end', { txId, commit: false }).catch(() => {});
+          await call('end', { txId, commit: false }, on).catch(() => {});
           throw error;
         }
         ended = true;
-        await call('end', { txId, commit: true });
+        await call('end', { txId, commit: true }, on);
         return result;
       } finally {
         openTransactions--;
@@ -205,29 +300,33 @@ export async function startPglite(dir: string): Promise<RemotePglite> {
     },
     listen: async (channel, onNotify) => {
       const listenId = nextListenId++;
+      const on = await running();
       listeners.set(listenId, onNotify);
+      on.listenIds.add(listenId);
       try {
-        await call('listen', { listenId, channel });
+        await call('listen', { listenId, channel }, on);
       } catch (error) {
         listeners.delete(listenId);
+        on.listenIds.delete(listenId);
         throw error;
       }
       return async () => {
-        if (!listeners.delete(listenId) || closed) return;
-        await call('unlisten', { listenId });
+        on.listenIds.delete(listenId);
+        if (!listeners.delete(listenId) || closed || closing || thread !== on) return;
+        await call('unlisten', { listenId }, on);
       };
     },
     close: () => {
       closing ??= (async () => {
-        if (!lost && !closed) {
-          try {
-            await call('close');
-          } finally {
-            closed = true;
-            listeners.clear();
-          }
+        // A thread still starting (after a death) is closed like a running one.
+        const last = thread ?? (await starting?.catch(() => undefined));
+        try {
+          if (last) await post(last, 'close', {});
+        } finally {
+          closed = true;
+          listeners.clear();
+          await last?.worker.terminate();
         }
-        await worker.terminate();
       })();
       return closing;
     },
@@ -235,7 +334,7 @@ export async function startPglite(dir: string): Promise<RemotePglite> {
       return closed;
     },
     kill: async () => {
-      await worker.terminate();
+      await thread?.worker.terminate();
     },
     onLost: (handler) => {
       lostHandlers.add(handler);

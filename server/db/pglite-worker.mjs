@@ -9,13 +9,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { parentPort, workerData } from 'node:worker_threads';
 
-/** @type {{ dir: string }} */
-const { dir } = workerData;
+/** @type {{ dir: string; settings: Record<string, string> }} */
+const { dir, settings } = workerData;
 
 /** @type {PGlite} */
 let client;
 try {
-  client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: startParams(settings) });
 } catch (error) {
   parentPort.postMessage({ started: false, error: serializeError(error) });
   process.exit(1);
@@ -129,6 +129,18 @@ parentPort.on('message', async (message) => {
 });
 
 parentPort.postMessage({ started: true });
+
+/**
+ * PGlite's own start-up options plus `-c name=value` for each setting (decision 043). On the
+ * command line, not in `postgresqlconf`: that option replaces the data directory's whole
+ * postgresql.conf (its time zone, date style and text search configuration with it).
+ */
+function startParams(/** @type {Record<string, string>} */ extra) {
+  return [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(extra).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+}
 
 /**
  * An error as data: structured cloning keeps only an Error's message, so PostgreSQL's fields

@@ -21,6 +21,8 @@ export interface StartServerOptions {
   script?: string;
   /** Node flags before `--import tsx` (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /** `--import tsx` (the default); false for a built script, run by plain Node as in production. */
+  tsx?: boolean;
   /** The text before the URL in the line that says the server listens. */
   readyLine?: string;
   /** How long start-up may take before the process is killed and the start fails. */
@@ -71,8 +73,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     nodeArgs = [],
     readyLine = 'Storefront ready at',
     readyTimeoutMs = 120_000,
+    tsx = true,
   } = options;
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, ...(tsx ? ['--import', 'tsx'] : []), script], {
     cwd: repoRoot,
     env: {
       ...process.env,

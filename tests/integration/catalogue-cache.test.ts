@@ -3,6 +3,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { SERVE_STALE_FOR_MS } from '../../server/plugins/catalogue-cache';
 import { createTestApp } from '../setup/test-app';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -20,7 +21,7 @@ const priceOf = async (id: number) =>
   (await ctx.app.inject(`/api/product/public/${id}`)).json<{ price: number }>().price;
 
 describe('the catalogue micro-cache', () => {
-  it('reuses an answer for a moment, then asks the database again', async () => {
+  it('reuses an answer for a moment, then once more while a refresh asks the database', async () => {
     // The test holds the clock: on a loaded machine the moment must not pass between two reads.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     try {
@@ -28,11 +29,61 @@ describe('the catalogue micro-cache', () => {
       await setPrice(2, 1234);
       vi.setSystemTime(Date.now() + 299);
       expect(await priceOf(2)).toBe(before);
+      // Expired: answered from memory while a refresh asks the database, then the new price.
       vi.setSystemTime(Date.now() + 2);
+      expect(await priceOf(2)).toBe(before);
+      await ctx.app.catalogueCache.settled();
       expect(await priceOf(2)).toBe(12.34);
+      // Past the minute browsers may keep an answer, nothing that old is served: the request
+      // waits for the database.
+      await setPrice(2, 2345);
+      vi.setSystemTime(Date.now() + SERVE_STALE_FOR_MS);
+      expect(await priceOf(2)).toBe(23.45);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('asks the database once for a burst of requests for the same URL', async () => {
+    ctx.app.catalogueCache.clear();
+    const select = vi.spyOn(ctx.database.db, 'select');
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => ctx.app.inject('/api/product/public/5')));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      expect(select).toHaveBeenCalledTimes(1);
+    } finally {
+      select.mockRestore();
+    }
+  });
+
+  it('keeps no answer that was being computed when clear() came', async () => {
+    ctx.app.catalogueCache.clear();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // Reads of products wait behind this lock, on both engines.
+    const holder = ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table products in access exclusive mode`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const url = '/api/product/public/6';
+    const first = ctx.app.inject(url);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    ctx.app.catalogueCache.clear();
+    const second = ctx.app.inject(url);
+    release();
+    await holder;
+    expect((await first).statusCode).toBe(200);
+    expect((await second).statusCode).toBe(200);
+    // The first began before clear(), so it was not kept; the second waited for it, then read
+    // for itself (its answer is not kept either: only the request that computes a URL keeps it).
+    expect(ctx.app.catalogueCache.size).toBe(0);
+    expect((await ctx.app.inject(url)).statusCode).toBe(200);
+    expect(ctx.app.catalogueCache.size).toBe(1);
   });
 
   it('is emptied by clear() after a write in this process', async () => {

@@ -43,21 +43,32 @@ export function preparedStatement<Row, Values extends object = Record<string, un
     if (!is(db._.session, PgliteSession)) return parameterised(db, values);
     const literals = fillPlaceholders(query.params, values as Record<string, unknown>).map(literal);
     if (literals.some((l) => l === undefined)) return parameterised(db, values);
-    let prepared = ready.get(db);
-    if (!prepared) {
-      prepared = prepareOnce(db, name, query.sql).catch((error: unknown) => {
-        ready.delete(db);
-        throw error;
-      });
-      ready.set(db, prepared);
+    const run = async () => {
+      let prepared = ready.get(db);
+      if (!prepared) {
+        prepared = prepareOnce(db, name, query.sql).catch((error: unknown) => {
+          ready.delete(db);
+          throw error;
+        });
+        ready.set(db, prepared);
+      }
+      await prepared;
+      return rowsOf<Row>(await db.execute(sql.raw(`execute ${name}(${literals.join(', ')})`)));
+    };
+    try {
+      return await run();
+    } catch (error) {
+      // PGlite's thread was replaced (decision 043): the new one has never seen the PREPARE.
+      if (errorCode(error) !== UNKNOWN_PREPARED_STATEMENT) throw error;
+      ready.delete(db);
+      return run();
     }
-    await prepared;
-    return rowsOf<Row>(await db.execute(sql.raw(`execute ${name}(${literals.join(', ')})`)));
   };
 }
 
 const SAFE_LITERAL = /^[0-9A-Za-z.:/+-]*$/;
 const DUPLICATE_PREPARED_STATEMENT = '42P05';
+const UNKNOWN_PREPARED_STATEMENT = '26000';
 
 function literal(value: unknown): string | undefined {
   if (typeof value === 'boolean') return String(value);

@@ -14,6 +14,7 @@ import {
 import type { ProductSearchQuery, SortOption } from '../schemas/product';
 import { resolveCategoryScope } from './category-queries';
 import type { Db } from './client';
+import { preparedStatement } from './prepared';
 import { rowsOf } from './rows';
 import { categories, products, productSearch, storeStock } from './schema';
 
@@ -63,15 +64,34 @@ export async function listProducts(db: Db, limit: number, storeId?: number | nul
     .limit(limit);
 }
 
+/**
+ * One product by id (the product page and its API answer, decision 045): built once and prepared,
+ * on PGlite too, since building and planning this small join cost more than running it. The
+ * national stock, or the stock at one store (stockSql's two forms).
+ */
+const PRODUCT_BY_ID_COLUMNS = sql.raw(`p.id, p.slug, p.name, p.brand, c.slug as "categorySlug",
+    s.slug as "subcategorySlug", p.pack_size as "packSize", p.mrp_paise as "mrpPaise",
+    p.price_paise as "pricePaise", p.image, p.description, p.photo`);
+const PRODUCT_BY_ID_FROM = sql.raw(`from products p
+    join categories c on c.id = p.category_id
+    join categories s on s.id = p.subcategory_id`);
+const productById = preparedStatement<ProductRecord, { id: number }>(
+  'storefront_product_by_id',
+  sql`select ${PRODUCT_BY_ID_COLUMNS}, p.stock ${PRODUCT_BY_ID_FROM} where p.id = ${sql.placeholder('id')}::int`,
+  { onPglite: true },
+);
+const productByIdAtStore = preparedStatement<ProductRecord, { id: number; storeId: number }>(
+  'storefront_product_by_id_at_store',
+  sql`select ${PRODUCT_BY_ID_COLUMNS},
+      coalesce((select ss.stock from store_stock ss
+        where ss.store_id = ${sql.placeholder('storeId')}::int and ss.product_id = p.id), 0) as stock
+    ${PRODUCT_BY_ID_FROM} where p.id = ${sql.placeholder('id')}::int`,
+  { onPglite: true },
+);
+
 export async function findProduct(db: Db, id: number, storeId?: number | null): Promise<ProductRecord | undefined> {
-  const [row] = await db
-    .select({ ...productColumns, stock: stockSql(storeId).mapWith(Number) })
-    .from(products)
-    .innerJoin(categories, eq(products.categoryId, categories.id))
-    .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id))
-    .where(eq(products.id, id))
-    .limit(1);
-  return row;
+  const [row] = storeId == null ? await productById(db, { id }) : await productByIdAtStore(db, { id, storeId });
+  return row && { ...row, stock: Number(row.stock) };
 }
 
 export interface ProductSearch {

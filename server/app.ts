@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -26,6 +25,7 @@ import paymentsPlugin from './plugins/payments';
 import photoPrunePlugin from './plugins/photo-prune';
 import pressurePlugin from './plugins/pressure';
 import pushPlugin from './plugins/push';
+import securityHeaders from './plugins/security-headers';
 import smsPlugin from './plugins/sms';
 import staticPlugin from './plugins/static';
 import healthRoutes from './routes/health';
@@ -160,7 +160,7 @@ export async function buildApp({
 
   // External plugins first.
   const csp = contentSecurityPolicy(tileOrigins(config.mapTiles.url));
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: csp,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

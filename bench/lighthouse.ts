@@ -4,7 +4,7 @@
  * in its own process with a fresh data directory. Prints one JSON object: the four category
  * scores, LCP, TBT, CLS, main-thread work and script boot-up for each page.
  *
- *   npm run build && npm run bench:lighthouse -- [--runs 1] [--details] [--save DIR]
+ *   npm run build && npm run bench:lighthouse -- [--runs 1] [--details] [--save DIR] [--pages products,dairy]
  *
  * Uses Debian's Chromium (/usr/bin/chromium, or CHROME_PATH). Targets: performance >= 95,
  * accessibility 100, best practices 100, SEO >= 95.
@@ -26,6 +26,8 @@ const { values: args } = parseArgs({
     details: { type: 'boolean', default: false },
     /** A directory to write each run's full report into (`<page>-<run>.json`), to study. */
     save: { type: 'string' },
+    /** Only the pages whose path contains one of these, comma separated (`--pages products`). */
+    pages: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(args.runs));
@@ -125,7 +127,9 @@ try {
     { name: '/products/{id}', url: '/products/1' },
     { name: '/checkout (signed in)', url: '/checkout', signedIn: true },
   ];
+  const wanted = args.pages?.split(',');
   for (const page of pages) {
+    if (wanted && !wanted.some((part) => page.url.includes(part))) continue;
     const samples: PageFigures[] = [];
     for (let run = 0, failures = 0; run < runs; run++) {
       if (page.signedIn) await setBrowserCookies(chrome.port, server.url, cookies);

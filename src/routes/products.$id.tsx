@@ -11,6 +11,7 @@ import { AddToCartControl, useAddToCart } from '../features/cart';
 import { productQueryOptions, ProductCarousel, productSearchQueryOptions, useProduct } from '../features/catalog';
 import { usePopup } from '../features/popups';
 import { formatRupees } from '../lib/money';
+import { useNearViewport } from '../lib/use-near-viewport';
 import { CityCheck } from './-components/CityCheck';
 import * as styles from './-components/product.css';
 
@@ -56,6 +57,10 @@ function ProductPage() {
   const addToCart = useAddToCart();
   const cart = usePopup('cart');
 
+  // The suggestions' strip is drawn as it nears the screen, not with the page: on a phone it is
+  // far below the fold, and drawing its cards and slider with the page held the main thread
+  // (issue 20). Its answer is asked for at once, so it is usually here by then.
+  const [relatedSection, nearRelated] = useNearViewport<HTMLElement>('400px');
   const related = useQuery({
     ...productSearchQueryOptions({ category: product.category, subcategory: product.subcategory, pageSize: 13 }),
     select: (page) => page.data.filter((p) => p.id !== product.id).slice(0, 12),
@@ -172,11 +177,11 @@ function ProductPage() {
           </section>
         </div>
       </article>
-      <section aria-labelledby="related-products">
+      <section ref={relatedSection} aria-labelledby="related-products">
         <h2 id="related-products" className={styles.sectionTitle}>
           Maybe You Like this.
         </h2>
-        {related.data ? (
+        {related.data && nearRelated ? (
           <ProductCarousel
             products={related.data}
             label="Maybe You Like this."

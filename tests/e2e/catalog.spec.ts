@@ -206,6 +206,23 @@ test.describe('product page', () => {
     await expect(page.getByRole('dialog', { name: 'My Cart' })).toContainText(product.name);
   });
 
+  test('on a phone the suggestions are drawn as they come near, not with the page', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/products/1');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const suggestions = page.getByRole('region', { name: 'Maybe You Like this.' });
+    // Far below the fold (the photo, the details, the buttons and the description come first).
+    const top = await page
+      .getByRole('heading', { name: 'Maybe You Like this.' })
+      .evaluate((heading) => heading.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan(740 + 400);
+    // Its answer is here (asked for with the page), its cards are not drawn.
+    await page.waitForLoadState('networkidle');
+    await expect(suggestions.getByRole('article')).toHaveCount(0);
+    await page.getByRole('heading', { name: 'Maybe You Like this.' }).scrollIntoViewIfNeeded();
+    await expect(suggestions.getByRole('article').first()).toBeVisible();
+  });
+
   test("a non-numeric id says 'Product not found', and the page answers 404", async ({ page, consoleGuard }) => {
     // The page itself is a 404 (issue 15), which the browser logs.
     consoleGuard.allow(/status of 404/);

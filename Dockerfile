@@ -23,6 +23,10 @@ ARG BUILD_ID=
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS runtime
+# glibc's allocator: two arenas instead of one per thread (the server, the page renderer and
+# PGlite each have one), and large buffers handed back to the system when freed (decision 046).
+ENV MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=65536
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

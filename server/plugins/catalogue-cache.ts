@@ -3,6 +3,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** An answer under way for a key, and what requests waiting for it will be sent. */
+interface Computation {
+  key: string;
+  answer: Promise<Entry | null>;
+  resolve: (entry: Entry | null) => void;
+}
+
 interface Entry {
   body: string;
   cacheControl: string;
@@ -53,6 +60,8 @@ const optedIn = (request: FastifyRequest) =>
  *   through the same route) asks the database; the requests after it get the new answer. So a
  *   popular URL is as fresh as before (one TTL and one query), and a quiet one is answered at
  *   once, as fresh as it was: never older than what browsers are allowed to keep.
+ *   Each answer from memory carries `Age`, so a browser counts its minute from when the answer
+ *   was computed. No refresh is started while the server sheds load.
  * - **One query for a burst of misses.** Requests for a URL whose answer is being computed wait for
  *   that answer instead of each querying the database; if it fails or is not a 200, each runs
  *   the route itself.
@@ -64,9 +73,8 @@ const optedIn = (request: FastifyRequest) =>
 export default fp<{ ttlMs: number }>(
   async (app: FastifyInstance, { ttlMs }) => {
     const entries = new Map<string, Entry>();
-    /** Answers being computed, by URL: what waiting requests will be sent (null: run the route). */
-    const pending = new Map<string, Promise<Entry | null>>();
-    const settle = new Map<string, (entry: Entry | null) => void>();
+    /** Answers being computed, by cache key (the URL the shopper asked for). */
+    const pending = new Map<string, Computation>();
     /** Refreshes started for stale answers, for settled(). */
     const refreshes = new Set<Promise<unknown>>();
     let generation = 0;
@@ -86,99 +94,127 @@ export default fp<{ ttlMs: number }>(
     if (ttlMs <= 0) return;
 
     const refreshToken = randomUUID();
-    /** The request that computes a URL's answer, and the clear() generation it began in. */
-    const computing = new WeakMap<FastifyRequest, number>();
+    /** Each refresh's computation, by the id its request carries after the token. */
+    const refreshing = new Map<string, Computation>();
+    let nextRefreshId = 1;
+    /** The computation a request is doing, and the clear() generation it began in. */
+    const computing = new WeakMap<FastifyRequest, { computation: Computation; generation: number }>();
     const answeredFromMemory = new WeakSet<FastifyRequest>();
 
-    const finish = (url: string, entry: Entry | null) => {
-      const resolve = settle.get(url);
-      if (!resolve) return;
-      settle.delete(url);
-      pending.delete(url);
-      resolve(entry);
+    /** Marks the key's answer as under way: requests for it wait until finish(). */
+    const startComputing = (key: string): Computation => {
+      let resolve!: (entry: Entry | null) => void;
+      const answer = new Promise<Entry | null>((settle) => (resolve = settle));
+      const computation: Computation = { key, answer, resolve };
+      pending.set(key, computation);
+      return computation;
     };
 
-    /** Marks the URL's answer as under way: requests for it wait until finish(). */
-    const startComputing = (url: string) => {
-      if (pending.has(url)) return;
-      pending.set(url, new Promise<Entry | null>((resolve) => settle.set(url, resolve)));
+    /** Hands the waiters their answer (null: run the route yourselves); only the first call counts. */
+    const finish = (computation: Computation, entry: Entry | null) => {
+      if (pending.get(computation.key) === computation) pending.delete(computation.key);
+      computation.resolve(entry);
     };
 
-    const refresh = (url: string) => {
+    // The refresh names its computation rather than relying on its own URL: inject normalises a
+    // URL (a trailing '?', a fragment, quotes), which then would no longer be the key.
+    const refresh = (computation: Computation) => {
+      const id = String(nextRefreshId++);
+      refreshing.set(id, computation);
       const done = app
-        .inject({ method: 'GET', url, headers: { [REFRESH_HEADER]: refreshToken } })
+        .inject({ method: 'GET', url: computation.key, headers: { [REFRESH_HEADER]: `${refreshToken} ${id}` } })
         .catch((error: unknown) => app.log.warn({ err: error }, 'refreshing a catalogue answer failed'))
-        .finally(() => refreshes.delete(done));
+        .finally(() => {
+          refreshing.delete(id);
+          // Never left waiting, whatever happened to the request (it may not have started at all).
+          finish(computation, null);
+          refreshes.delete(done);
+        });
       refreshes.add(done);
     };
 
     const sendEntry = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
       answeredFromMemory.add(request);
-      return reply.header('Cache-Control', entry.cacheControl).type('application/json; charset=utf-8').send(entry.body);
+      return reply
+        .header('Cache-Control', entry.cacheControl)
+        .header('Age', String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000))))
+        .type('application/json; charset=utf-8')
+        .send(entry.body);
+    };
+
+    /** The computation an internal refresh request was sent for, if it is one. */
+    const refreshOf = (request: FastifyRequest): Computation | undefined => {
+      const header = request.headers[REFRESH_HEADER];
+      if (typeof header !== 'string' || !header.startsWith(`${refreshToken} `)) return undefined;
+      return refreshing.get(header.slice(refreshToken.length + 1));
     };
 
     app.addHook('onRequest', async (request, reply) => {
       if (!optedIn(request)) return;
-      const url = request.url;
-      const isRefresh = request.headers[REFRESH_HEADER] === refreshToken;
-      if (!isRefresh) {
-        const entry = entries.get(url);
-        const now = Date.now();
-        if (entry && now < entry.storedAt + SERVE_STALE_FOR_MS) {
-          // Most recently used goes to the end of the map's order.
-          entries.delete(url);
-          entries.set(url, entry);
-          if (now >= entry.expires && !pending.has(url)) {
-            // Stale: answer from memory and let one refresh ask the database.
-            startComputing(url);
-            refresh(url);
-          }
-          return sendEntry(request, reply, entry);
-        }
-        if (entry) entries.delete(url);
-        const waiting = pending.get(url);
-        if (waiting) {
-          const answer = await waiting;
-          if (answer) return sendEntry(request, reply, answer);
-          return;
-        }
-        startComputing(url);
+      const refreshed = refreshOf(request);
+      if (refreshed) {
+        computing.set(request, { computation: refreshed, generation });
+        return;
       }
-      computing.set(request, generation);
+      const key = request.url;
+      const entry = entries.get(key);
+      const now = Date.now();
+      if (entry && now < entry.storedAt + SERVE_STALE_FOR_MS) {
+        // Most recently used goes to the end of the map's order.
+        entries.delete(key);
+        entries.set(key, entry);
+        // Stale: answer from memory and let one refresh ask the database, unless the server is
+        // shedding load (the refresh would only be shed; the answer from memory still goes out).
+        if (now >= entry.expires && !pending.has(key) && !app.pressure?.underPressure()) {
+          refresh(startComputing(key));
+        }
+        return sendEntry(request, reply, entry);
+      }
+      if (entry) entries.delete(key);
+      const waiting = pending.get(key);
+      if (waiting) {
+        const answer = await waiting.answer;
+        if (answer) return sendEntry(request, reply, answer);
+        return;
+      }
+      computing.set(request, { computation: startComputing(key), generation });
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      const began = computing.get(request);
-      if (began === undefined || answeredFromMemory.has(request)) return payload;
-      const url = request.url;
+      const doing = computing.get(request);
+      if (!doing || answeredFromMemory.has(request)) return payload;
       computing.delete(request);
+      const { computation } = doing;
       if (reply.statusCode !== 200 || typeof payload !== 'string') {
-        finish(url, null);
+        finish(computation, null);
         return payload;
       }
+      const now = Date.now();
       const entry: Entry = {
         body: payload,
         cacheControl: String(reply.getHeader('Cache-Control') ?? ''),
-        storedAt: Date.now(),
-        expires: Date.now() + ttlMs,
+        storedAt: now,
+        expires: now + ttlMs,
       };
-      if (began === generation) {
-        entries.delete(url);
-        entries.set(url, entry);
+      if (doing.generation === generation) {
+        entries.delete(computation.key);
+        entries.set(computation.key, entry);
         if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-        finish(url, entry);
+        finish(computation, entry);
       } else {
         // A clear() came while this answer was computed: it may predate the write.
-        finish(url, null);
+        finish(computation, null);
       }
       return payload;
     });
 
     // A request that was to compute an answer but never reached onSend (its client left, say)
-    // must not leave the URL's waiters waiting. No other request can have marked the URL since.
+    // must not leave the key's waiters waiting.
     const giveUp = async (request: FastifyRequest) => {
-      if (!computing.delete(request)) return;
-      finish(request.url, null);
+      const doing = computing.get(request);
+      if (!doing) return;
+      computing.delete(request);
+      finish(doing.computation, null);
     };
     app.addHook('onResponse', giveUp);
     app.addHook('onRequestAbort', giveUp);

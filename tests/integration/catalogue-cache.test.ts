@@ -92,6 +92,57 @@ describe('the catalogue micro-cache', () => {
     expect(ctx.app.catalogueCache.size).toBe(1);
   });
 
+  it('says how old an answer from memory is, and starts no refresh while the server sheds load', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      ctx.app.catalogueCache.clear();
+      const before = await priceOf(9);
+      await setPrice(9, 3456);
+      vi.setSystemTime(Date.now() + 5_000);
+      ctx.app.pressure.simulate(['test']);
+      try {
+        const stale = await ctx.app.inject('/api/product/public/9');
+        expect(stale.statusCode).toBe(200);
+        expect(stale.json().price).toBe(before);
+        expect(stale.headers.age).toBe('5');
+        await ctx.app.catalogueCache.settled();
+        expect((await ctx.app.inject('/api/product/public/9')).json().price).toBe(before);
+      } finally {
+        ctx.app.pressure.simulate(null);
+      }
+      // Load gone: the next request starts the refresh, and the one after it has the new price.
+      expect(await priceOf(9)).toBe(before);
+      await ctx.app.catalogueCache.settled();
+      expect(await priceOf(9)).toBe(34.56);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refreshes the URL a shopper sent, as sent: a trailing ? or quotes never leave a request waiting', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const origin = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      for (const path of ['/api/product/public/10?', `/api/product/public?q="milk"`]) {
+        const get = () => fetch(origin + path, { signal: AbortSignal.timeout(5_000) });
+        ctx.app.catalogueCache.clear();
+        expect((await get()).status).toBe(200);
+        // Expired: answered from memory while a refresh (an internal request) computes it again.
+        vi.setSystemTime(Date.now() + 301);
+        expect((await get()).status).toBe(200);
+        await ctx.app.catalogueCache.settled();
+        // After a clear() the next request computes the answer itself; it must not wait for a
+        // refresh that was kept under another URL.
+        ctx.app.catalogueCache.clear();
+        vi.setSystemTime(Date.now() + SERVE_STALE_FOR_MS);
+        expect((await get()).status).toBe(200);
+      }
+    } finally {
+      vi.useRealTimers();
+      await ctx.app.server.close();
+    }
+  });
+
   it('is emptied by clear() after a write in this process', async () => {
     expect(await priceOf(3)).not.toBe(45.67);
     await setPrice(3, 4567);

@@ -60,6 +60,8 @@ for (const viewport of [
     test('the login dialog and the cart panel have no serious or critical violations', async ({ page }) => {
       await page.goto('/products/1');
       await settle(page);
+      // A suggestion's Add: on a phone the strip is drawn once the shopper scrolls down to it.
+      await page.getByRole('heading', { name: 'Maybe You Like this.' }).scrollIntoViewIfNeeded();
       await page.getByRole('main').getByRole('button', { name: /^Add/ }).first().click();
       await page.getByRole('button', { name: /cart/i }).first().click();
       await expect(page.getByRole('dialog', { name: 'My Cart' })).toBeVisible();

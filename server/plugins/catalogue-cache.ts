@@ -40,7 +40,7 @@ const MAX_ENTRIES = 2000;
  */
 export const SERVE_STALE_FOR_MS = 60_000;
 
-/** The header an internal refresh carries, with a value only this process knows. */
+/** The header an internal refresh carries: a random id only this process knows. */
 const REFRESH_HEADER = 'x-catalogue-refresh';
 
 const optedIn = (request: FastifyRequest) =>
@@ -93,10 +93,8 @@ export default fp<{ ttlMs: number }>(
     });
     if (ttlMs <= 0) return;
 
-    const refreshToken = randomUUID();
-    /** Each refresh's computation, by the id its request carries after the token. */
+    /** Each refresh's computation, by the random id its request carries (no one else knows it). */
     const refreshing = new Map<string, Computation>();
-    let nextRefreshId = 1;
     /** The computation a request is doing, and the clear() generation it began in. */
     const computing = new WeakMap<FastifyRequest, { computation: Computation; generation: number }>();
     const answeredFromMemory = new WeakSet<FastifyRequest>();
@@ -119,10 +117,10 @@ export default fp<{ ttlMs: number }>(
     // The refresh names its computation rather than relying on its own URL: inject normalises a
     // URL (a trailing '?', a fragment, quotes), which then would no longer be the key.
     const refresh = (computation: Computation) => {
-      const id = String(nextRefreshId++);
+      const id = randomUUID();
       refreshing.set(id, computation);
       const done = app
-        .inject({ method: 'GET', url: computation.key, headers: { [REFRESH_HEADER]: `${refreshToken} ${id}` } })
+        .inject({ method: 'GET', url: computation.key, headers: { [REFRESH_HEADER]: id } })
         .catch((error: unknown) => app.log.warn({ err: error }, 'refreshing a catalogue answer failed'))
         .finally(() => {
           refreshing.delete(id);
@@ -144,9 +142,8 @@ export default fp<{ ttlMs: number }>(
 
     /** The computation an internal refresh request was sent for, if it is one. */
     const refreshOf = (request: FastifyRequest): Computation | undefined => {
-      const header = request.headers[REFRESH_HEADER];
-      if (typeof header !== 'string' || !header.startsWith(`${refreshToken} `)) return undefined;
-      return refreshing.get(header.slice(refreshToken.length + 1));
+      const id = request.headers[REFRESH_HEADER];
+      return typeof id === 'string' ? refreshing.get(id) : undefined;
     };
 
     app.addHook('onRequest', async (request, reply) => {

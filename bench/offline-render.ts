@@ -33,13 +33,41 @@ function precacheSize() {
   return { files: list.length, raw, gzip };
 }
 
-/** First contentful paint, and when the home page's first product card appeared (app's own content). */
+/**
+ * Installed in the page before any of its scripts: records when the first product card entered
+ * the document and when the first frame after that began (a frame waits for the main thread,
+ * so a card parsed while scripts run shows only after them). Playwright's own polling would
+ * see it later still, on a main thread slowed 4x.
+ */
+// A string: the TypeScript loader would wrap named functions in a helper the page lacks.
+const watchFirstCard = `(() => {
+  const timings = (window.__firstCard = {});
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('article, [role="article"]')) return;
+    observer.disconnect();
+    timings.inDocument = performance.now();
+    requestAnimationFrame(() => setTimeout(() => (timings.painted = performance.now())));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
+/**
+ * First contentful paint; when the home page's first product card appeared (from the page the
+ * service worker kept, decision 047, or else from the app's render); and when the app had taken
+ * the page over, its buttons working (no server-rendered page waiting for React).
+ */
 async function measureLoad(page: Page) {
   await page.reload({ waitUntil: 'commit' });
   await page.getByRole('article').first().waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('[data-prerendered][aria-disabled]'), undefined, {
+    timeout: 30_000,
+    polling: 'raf',
+  });
+  await page.waitForFunction(() => (window as unknown as { __firstCard: { painted?: number } }).__firstCard.painted);
   return page.evaluate(() => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-    return { fcp, content: performance.now() };
+    const card = (window as unknown as { __firstCard: { painted: number; inDocument: number } }).__firstCard;
+    return { fcp, inDocument: card.inDocument, content: card.painted, usable: performance.now() };
   });
 }
 
@@ -100,12 +128,14 @@ try {
   await page.getByRole('article').first().waitFor();
 
   await context.setOffline(true);
+  await page.addInitScript({ content: watchFirstCard });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const runs: { fcp: number | null; content: number }[] = [];
+  type Run = { fcp: number | null; inDocument: number; content: number; usable: number };
+  const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await measureLoad(page));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  const unthrottled: { fcp: number | null; content: number }[] = [];
+  const unthrottled: Run[] = [];
   for (let i = 0; i < RUNS; i++) unthrottled.push(await measureLoad(page));
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -115,7 +145,9 @@ try {
     command: 'npm run build && npm run bench:offline',
     conditions: `repeat visit to / while offline, CPU throttled 4x, 390x844, median of ${RUNS}`,
     firstContentfulPaintMs: fcps.length ? Math.round(median(fcps)) : null,
+    firstProductCardInDocumentMs: Math.round(median(runs.map((r) => r.inDocument))),
     firstProductCardMs: Math.round(median(runs.map((r) => r.content))),
+    appTookOverMs: Math.round(median(runs.map((r) => r.usable))),
     unthrottledFirstContentfulPaintMs: Math.round(median(unthrottled.map((r) => r.fcp ?? r.content))),
     targetMs: TARGET_MS,
     indexedDbAfterBrowsing: {

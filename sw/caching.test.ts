@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   EXPIRATION,
   isCacheableResponse,
+  isRenderedPage,
   isSkipWaitingMessage,
   outdatedRuntimeCaches,
+  renderedPagesCacheName,
   runtimeCacheName,
   strategyFor,
 } from './caching';
@@ -90,15 +92,20 @@ describe('runtime caches', () => {
 
   it('delete only our older runtime caches on activation', () => {
     expect(
-      outdatedRuntimeCaches([
-        'quickcart-catalogue-v0',
-        'quickcart-images-v0',
-        'quickcart-catalogue-v1',
-        'quickcart-images-v1',
-        'quickcart-precache-v2-https://shop.example/',
-        'someone-elses-cache',
-      ]),
-    ).toEqual(['quickcart-catalogue-v0', 'quickcart-images-v0']);
+      outdatedRuntimeCaches(
+        [
+          'quickcart-catalogue-v0',
+          'quickcart-images-v0',
+          'quickcart-catalogue-v1',
+          'quickcart-images-v1',
+          'quickcart-pages-0ld',
+          'quickcart-pages-n3w',
+          'quickcart-precache-v2-https://shop.example/',
+          'someone-elses-cache',
+        ],
+        renderedPagesCacheName('n3w'),
+      ),
+    ).toEqual(['quickcart-catalogue-v0', 'quickcart-images-v0', 'quickcart-pages-0ld']);
   });
 });
 
@@ -109,6 +116,19 @@ describe('isCacheableResponse', () => {
     expect(isCacheableResponse({ status: 500, type: 'basic' })).toBe(false);
     expect(isCacheableResponse({ status: 206, type: 'basic' })).toBe(false);
     expect(isCacheableResponse({ status: 0, type: 'opaque' })).toBe(false);
+  });
+});
+
+describe('isRenderedPage', () => {
+  it('keeps a page the server rendered, not the shell it sends for the others', () => {
+    expect(
+      isRenderedPage(
+        '<div id="root"><div data-prerendered aria-disabled="true"><main><h1>Tomato</h1></main></div><script type="application/json" id="page-data">[]</script></div>',
+      ),
+    ).toBe(true);
+    expect(isRenderedPage('<div id="root"><div data-prerendered><header></header><main></main></div></div>')).toBe(
+      false,
+    );
   });
 });
 

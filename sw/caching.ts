@@ -1,3 +1,5 @@
+import { PAGE_DATA_ID } from '../src/lib/page-data';
+
 /**
  * What the service worker does with each request that is not a navigation or a precached file.
  * Pure decisions, unit-tested in caching.test.ts; sw.ts only wires them to Workbox.
@@ -15,6 +17,13 @@ export const RUNTIME_CACHE_VERSION = 'v1';
 export type RuntimeCache = 'catalogue' | 'images';
 
 export const runtimeCacheName = (kind: RuntimeCache): string => `${CACHE_PREFIX}-${kind}-${RUNTIME_CACHE_VERSION}`;
+
+/**
+ * The cache of pages the server rendered, for one build: a page names that build's hashed
+ * scripts and stylesheets, which only that build's precache holds. `build` is the precached
+ * shell's revision, which changes with every build that changes an asset's name.
+ */
+export const renderedPagesCacheName = (build: string): string => `${CACHE_PREFIX}-pages-${build}`;
 
 /**
  * - `catalogue`: product and category reads, the same for everyone: stale-while-revalidate, so a
@@ -68,13 +77,17 @@ export function strategyFor({ method, url, origin }: RequestFacts): Strategy {
 }
 
 /** Workbox ExpirationPlugin settings per runtime cache: a bounded size and age for each. */
-export const EXPIRATION: Record<RuntimeCache, { maxEntries: number; maxAgeSeconds: number; purgeOnQuotaError: true }> =
-  {
-    // A shopper's browsing over a week: product pages, listings, searches and the home feed.
-    catalogue: { maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
-    // Product art is a few kilobytes each; 400 of them stay well under 10 MB.
-    images: { maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
-  };
+export const EXPIRATION: Record<
+  RuntimeCache | 'pages',
+  { maxEntries: number; maxAgeSeconds: number; purgeOnQuotaError: true }
+> = {
+  // A shopper's browsing over a week: product pages, listings, searches and the home feed.
+  catalogue: { maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
+  // Product art is a few kilobytes each; 400 of them stay well under 10 MB.
+  images: { maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+  // The pages a shopper opens the app on (home, a category or two): some 50 KB of HTML each.
+  pages: { maxEntries: 20, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
+};
 
 /**
  * Only complete, successful answers are kept: an error page or a 404 saved now would be served
@@ -84,11 +97,18 @@ export const isCacheableResponse = (response: Pick<Response, 'status' | 'type'>)
   response.status === 200 && (response.type === 'basic' || response.type === 'default');
 
 /**
- * Caches to delete when a new worker activates: ours (by prefix) from an older runtime version.
+ * A page the server rendered (its answers in a data block, src/lib/page-data.ts), as opposed to
+ * the shell it sends for a page it does not render. Only the former is worth keeping.
+ */
+export const isRenderedPage = (html: string): boolean => html.includes(`id="${PAGE_DATA_ID}"`);
+
+/**
+ * Caches to delete when a new worker activates: ours (by prefix) from an older runtime version,
+ * and rendered pages of another build (`pagesCache` is this build's).
  * Workbox's cleanupOutdatedCaches handles the precache; this handles the runtime caches.
  */
-export function outdatedRuntimeCaches(existing: string[]): string[] {
-  const current = new Set<string>((['catalogue', 'images'] as const).map(runtimeCacheName));
+export function outdatedRuntimeCaches(existing: string[], pagesCache: string): string[] {
+  const current = new Set<string>([...(['catalogue', 'images'] as const).map(runtimeCacheName), pagesCache]);
   return existing.filter(
     (name) => name.startsWith(`${CACHE_PREFIX}-`) && !current.has(name) && !name.includes('precache'),
   );

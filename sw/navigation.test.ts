@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isServerFirstNavigation, isShellNavigation } from './navigation';
+import { isRenderedPageNavigation, isServerFirstNavigation, isShellNavigation } from './navigation';
 
 describe('isShellNavigation', () => {
   it('serves the shell for client routes', () => {
@@ -36,5 +36,30 @@ describe('isServerFirstNavigation', () => {
     for (const path of ['/', '/products/12', '/account/orders', '/checkout-offers', '/checkoutx', '/api/order']) {
       expect(isServerFirstNavigation(path), path).toBe(false);
     }
+  });
+});
+
+describe('isRenderedPageNavigation', () => {
+  it('keeps the catalogue pages the server renders for everyone alike', () => {
+    for (const path of ['/', '/products/12', '/munchies', '/collection', '/search', '/policies/privacy_policy']) {
+      expect(isRenderedPageNavigation(path), path).toBe(true);
+    }
+  });
+
+  it("leaves a shopper's own pages, the console and what is not a page to the shell or the server", () => {
+    for (const path of [
+      '/account',
+      '/account/orders/7',
+      '/checkout',
+      '/ops',
+      '/ops/orders',
+      '/api/product/public',
+      '/pay/local/x',
+      '/offline.html',
+    ]) {
+      expect(isRenderedPageNavigation(path), path).toBe(false);
+    }
+    // A category whose name merely starts like one of them is a catalogue page.
+    expect(isRenderedPageNavigation('/accountancy-books')).toBe(true);
   });
 });

@@ -19,3 +19,12 @@ export const SERVER_FIRST_PAGES: RegExp[] = [/^\/checkout\/?$/];
 
 export const isServerFirstNavigation = (pathname: string): boolean =>
   SERVER_FIRST_PAGES.some((re) => re.test(pathname));
+
+/**
+ * The pages a shopper opens the app on that the server renders for everyone alike (decision 015):
+ * the catalogue. Signed-in pages (account, checkout) and the store console are the shell's.
+ */
+const SHELL_ONLY_PAGES: RegExp[] = [/^\/(account|checkout|ops)(\/|$)/, /^\/offline\.html$/];
+
+export const isRenderedPageNavigation = (pathname: string): boolean =>
+  isShellNavigation(pathname) && !SHELL_ONLY_PAGES.some((re) => re.test(pathname));

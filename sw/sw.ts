@@ -10,19 +10,23 @@ import {
   CACHE_PREFIX,
   EXPIRATION,
   isCacheableResponse,
+  isRenderedPage,
   isSkipWaitingMessage,
   outdatedRuntimeCaches,
+  renderedPagesCacheName,
   runtimeCacheName,
   strategyFor,
 } from './caching';
-import { isServerFirstNavigation, NAVIGATION_DENYLIST, OFFLINE_PAGE } from './navigation';
+import { isRenderedPageNavigation, isServerFirstNavigation, NAVIGATION_DENYLIST, OFFLINE_PAGE } from './navigation';
 import { notificationFromPush, notificationTarget, pickWindow } from './push';
 
 declare const self: ServiceWorkerGlobalScope;
 
 setCacheNameDetails({ prefix: CACHE_PREFIX });
 
-precacheAndRoute(self.__WB_MANIFEST);
+const precacheList = self.__WB_MANIFEST;
+// `/` is a page like any other (the routes below), not the precached index.html.
+precacheAndRoute(precacheList, { directoryIndex: '' });
 cleanupOutdatedCaches();
 // The first worker takes the open page at once (offline works from the first visit); later
 // workers wait for the page's SKIP_WAITING, so a running page never changes code under it.
@@ -45,13 +49,49 @@ registerRoute(
   },
 );
 
-// Client routes are answered with the precached shell, so every page opens offline.
-registerRoute(new NavigationRoute(shell, { denylist: NAVIGATION_DENYLIST }));
-
 // Only complete, successful answers are stored (an error saved now would be served offline later).
 const onlySuccessful: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (isCacheableResponse(response) ? response : null),
 };
+
+// The catalogue pages a shopper opens the app on, as the server last rendered them (decision
+// 047): a repeat visit, online or off, paints the products from the HTML at once, as a first
+// visit does, instead of the bare shell until the app has started. The copy is refreshed in the
+// background on every such visit; a page not stored yet opens with the shell, and is fetched
+// for the next time. Kept per build: a page names its build's hashed files.
+const shellRevision = precacheList.find((entry) => typeof entry !== 'string' && entry.url === 'index.html');
+const renderedPagesCache = renderedPagesCacheName(
+  (typeof shellRevision === 'object' && shellRevision.revision) || 'unversioned',
+);
+const renderedPages = new StaleWhileRevalidate({
+  cacheName: renderedPagesCache,
+  // Stored compressed or not, a page is the same page.
+  matchOptions: { ignoreVary: true },
+  plugins: [
+    onlySuccessful,
+    {
+      // The server sends the shell for a page it does not render: nothing worth keeping.
+      cacheWillUpdate: async ({ response }) => (isRenderedPage(await response.clone().text()) ? response : null),
+    },
+    new ExpirationPlugin(EXPIRATION.pages),
+  ],
+});
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' && url.origin === self.location.origin && isRenderedPageNavigation(url.pathname),
+  async (options) => {
+    const stored = await caches.match(options.request, { cacheName: renderedPagesCache, ignoreVary: true });
+    if (stored) return renderedPages.handle(options);
+    const [fetched, done] = renderedPages.handleAll(options);
+    // Offline, there is nothing to fetch: the shell is the answer, and no error is due.
+    fetched.catch(() => undefined);
+    options.event.waitUntil(done);
+    return shell(options);
+  },
+);
+
+// Other client routes are answered with the precached shell, so every page opens offline.
+registerRoute(new NavigationRoute(shell, { denylist: NAVIGATION_DENYLIST }));
 
 registerRoute(
   ({ request, url }) => strategyFor({ method: request.method, url, origin: self.location.origin }) === 'catalogue',
@@ -91,7 +131,11 @@ setCatchHandler(async ({ request }) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys().then((names) => Promise.all(outdatedRuntimeCaches(names).map((name) => caches.delete(name)))),
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(outdatedRuntimeCaches(names, renderedPagesCache).map((name) => caches.delete(name))),
+      ),
   );
 });
 

@@ -112,6 +112,53 @@ test('the cart works fully offline and survives an offline reload', async ({ pag
   await goOnline(page);
 });
 
+/** The addresses the service worker keeps as the server rendered them (decision 047). */
+const keptPages = (page: Page) =>
+  page.evaluate(async () => {
+    const kept: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('quickcart-pages-')) continue;
+      for (const request of await (await caches.open(name)).keys()) kept.push(new URL(request.url).pathname);
+    }
+    return kept.sort();
+  });
+
+test('a repeat visit offline paints the page the server last rendered, then the app takes it over with the cart', async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  allowOfflineNoise(consoleGuard);
+  const [first, second] = await homeProducts(request);
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  // The worker answers this visit with the shell and keeps the server's page for the next one.
+  await page.reload();
+  await expect.poll(() => keptPages(page)).toEqual(['/']);
+  await page.goto('/account');
+  await page.goto('/dairy-breakfast');
+  await expect(page.getByRole('heading', { level: 1, name: 'Buy Dairy & Breakfast Online' })).toBeVisible();
+  // A signed-in page is the shell's, never kept.
+  await expect.poll(() => keptPages(page)).toEqual(['/', '/dairy-breakfast']);
+
+  await page.goto('/');
+  await addToCart(homeCard(page, first!.name), first!.name);
+  await goOffline(page);
+  const response = await page.reload();
+  expect(response?.fromServiceWorker()).toBe(true);
+  // The products are in the HTML itself: the phone draws them before any script has run.
+  const html = await response!.text();
+  expect(html.match(/<article /g)?.length).toBeGreaterThanOrEqual(6);
+  expect(html).toContain('id="page-data"');
+
+  // The app takes the page over: the shopper's cart replaces what a visitor with none was sent,
+  // and the page works offline.
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await expect(homeCard(page, first!.name).getByRole('group', { name: `${first!.name} quantity` })).toContainText('1');
+  await addToCart(homeCard(page, second!.name), second!.name);
+  await expect(cartButton(page)).toContainText('2 Items');
+});
+
 test('the cart and popups stay in step across two tabs and reloads', async ({ page, context, request }) => {
   test.setTimeout(60_000);
   const product = await homeProduct(request);

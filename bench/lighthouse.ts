@@ -26,7 +26,7 @@ const { values: args } = parseArgs({
     details: { type: 'boolean', default: false },
     /** A directory to write each run's full report into (`<page>-<run>.json`), to study. */
     save: { type: 'string' },
-    /** Only the pages whose path contains one of these, comma separated (`--pages products`). */
+    /** Only the pages whose path contains one of these, comma separated (`--pages products`; `/` is the home page). */
     pages: { type: 'string' },
   },
 });
@@ -129,7 +129,8 @@ try {
   ];
   const wanted = args.pages?.split(',');
   for (const page of pages) {
-    if (wanted && !wanted.some((part) => page.url.includes(part))) continue;
+    // `/` names the home page alone (every path contains it).
+    if (wanted && !wanted.some((part) => (part === '/' ? page.url === '/' : page.url.includes(part)))) continue;
     const samples: PageFigures[] = [];
     for (let run = 0, failures = 0; run < runs; run++) {
       if (page.signedIn) await setBrowserCookies(chrome.port, server.url, cookies);

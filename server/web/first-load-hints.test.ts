@@ -13,11 +13,12 @@ describe('firstLoadHints', () => {
     expect(firstLoadHints('/products/42')).toEqual([hint('/api/category/public'), hint('/api/product/public/42')]);
   });
 
-  it("preloads a product page's photo when the server knows it", () => {
-    expect(firstLoadHints('/products/42', '/images/products/tomato hybrid.svg')).toEqual([
+  it("preloads a product page's picture when the server knows it", () => {
+    // A picture that is not an illustration (not one of ours): as it is.
+    expect(firstLoadHints('/products/42', '/images/elsewhere/tomato hybrid.png')).toEqual([
       hint('/api/category/public'),
       hint('/api/product/public/42'),
-      '</images/products/tomato%20hybrid.svg>; rel=preload; as=image; fetchpriority=high',
+      '</images/elsewhere/tomato%20hybrid.png>; rel=preload; as=image; fetchpriority=high',
     ]);
     // Only a path on this server: never a hint to another origin.
     expect(firstLoadHints('/products/42', 'https://elsewhere.example/x.svg')).toHaveLength(2);
@@ -26,8 +27,16 @@ describe('firstLoadHints', () => {
 
   it('hints no answer for a page the server rendered: they come in the page; the photo still', () => {
     expect(firstLoadHints('/', null, true)).toEqual([]);
+    expect(firstLoadHints('/products/42', '/images/elsewhere/tomato.png', true)).toEqual([
+      '</images/elsewhere/tomato.png>; rel=preload; as=image; fetchpriority=high',
+    ]);
+  });
+
+  it('preloads an illustration as the product page draws it: the WebP variant for the screen', () => {
     expect(firstLoadHints('/products/42', '/images/products/tomato.svg', true)).toEqual([
-      '</images/products/tomato.svg>; rel=preload; as=image; fetchpriority=high',
+      '</images/products/tomato-640.webp>; rel=preload; as=image; ' +
+        'imagesrcset="/images/products/tomato-128.webp 128w, /images/products/tomato-320.webp 320w, /images/products/tomato-640.webp 640w"; ' +
+        'imagesizes="(max-width: 520px) 100vw, 480px"; fetchpriority=high',
     ]);
   });
 

@@ -6,6 +6,8 @@
  * and measured worse: on a slow link they share the bandwidth the main scripts need.)
  */
 
+import { artImage, PRODUCT_PAGE_IMAGE_SIZES } from '../../src/lib/art-image';
+
 /** Every page shows the category navigation, so every page asks for the categories. */
 const CATEGORIES_API = '/api/category/public';
 
@@ -26,13 +28,18 @@ function routeApi(pathname: string): string | null {
  * The `Link` header values for the HTML of `pathname`. The client fetches with `fetch()` in CORS
  * mode with same-origin credentials, which is what `as=fetch; crossorigin` preloads, so the
  * preloaded answer is the one it uses. `leadImage` is the page's largest picture when the server
- * knows it (a product page's photo): it otherwise starts only once the page has rendered.
+ * knows it (a product page's picture): it otherwise starts only once the page has rendered. An
+ * illustration is preloaded as the page draws it, from its WebP variants (decision 048).
  * A page the server rendered carries its answers (decision 044): it gets only the image.
  */
 export function firstLoadHints(pathname: string, leadImage?: string | null, rendered = false): string[] {
   const api = routeApi(pathname);
   const answers = rendered ? [] : [CATEGORIES_API, ...(api ? [api] : [])];
   const hints = answers.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`);
-  if (leadImage?.startsWith('/')) hints.push(`<${encodeURI(leadImage)}>; rel=preload; as=image; fetchpriority=high`);
+  if (leadImage?.startsWith('/')) {
+    const { src, srcSet, sizes } = artImage(leadImage, PRODUCT_PAGE_IMAGE_SIZES, 640);
+    const variants = srcSet ? `; imagesrcset="${srcSet}"; imagesizes="${sizes}"` : '';
+    hints.push(`<${encodeURI(src)}>; rel=preload; as=image${variants}; fetchpriority=high`);
+  }
   return hints;
 }

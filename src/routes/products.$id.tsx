@@ -14,6 +14,7 @@ import { formatRupees } from '../lib/money';
 import { useNearViewport } from '../lib/use-near-viewport';
 import { CityCheck } from './-components/CityCheck';
 import * as styles from './-components/product.css';
+import { artImage, PRODUCT_PAGE_IMAGE_SIZES } from '../lib/art-image';
 
 export const Route = createFileRoute('/products/$id')({
   params: {
@@ -75,16 +76,14 @@ function ProductPage() {
     <>
       <article className={styles.layout} aria-labelledby="product-name">
         <div className={styles.imageBox}>
-          {/* An uploaded photo comes as AVIF and WebP at four widths; the illustration is one SVG. */}
+          {/* An uploaded photo comes as AVIF and WebP at four widths; the illustration as WebP at three. */}
           <picture>
-            {product.photo && (
-              <source type="image/avif" srcSet={product.photo.avif} sizes="(max-width: 520px) 100vw, 480px" />
-            )}
+            {product.photo && <source type="image/avif" srcSet={product.photo.avif} sizes={PRODUCT_PAGE_IMAGE_SIZES} />}
             <img
               className={styles.image}
-              src={product.img}
-              srcSet={product.photo?.webp}
-              sizes={product.photo && '(max-width: 520px) 100vw, 480px'}
+              {...(product.photo
+                ? { src: product.img, srcSet: product.photo.webp, sizes: PRODUCT_PAGE_IMAGE_SIZES }
+                : artImage(product.img, PRODUCT_PAGE_IMAGE_SIZES, 640))}
               alt={product.name}
               width={480}
               height={480}

@@ -69,7 +69,11 @@ test('a manager signs in at /ops, edits a price and uploads a photo that the sto
   await page.goto(`/products/${product.id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.getByRole('main').getByText(inr.format(newPrice), { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole('img', { name: product.name })).toHaveAttribute('src', /\/images\/products\/.+\.svg$/);
+  // Its illustration, drawn from a WebP variant (decision 048).
+  await expect(page.getByRole('img', { name: product.name })).toHaveAttribute(
+    'src',
+    /\/images\/products\/.+-(128|320|640)\.webp$/,
+  );
 
   // Upload a photo of another product: this browser has not cached that one's page, which it may
   // keep for a minute (max-age=60, then stale-while-revalidate: decision 033's bound).

@@ -17,6 +17,28 @@ test('the home page shows products from the database', async ({ page, request })
   );
 });
 
+test('the pictures are drawn from WebP at the size shown, never from SVG (decision 048)', async ({ page, request }) => {
+  const [product] = await (await request.get('/api')).json();
+  const drawn = () =>
+    page.evaluate(() =>
+      [...document.images].filter((img) => img.complete && img.naturalWidth > 0).map((img) => img.currentSrc),
+    );
+  for (const [address, count] of [
+    ['/', 10],
+    ['/dairy-breakfast', 5],
+    [`/products/${product.id}`, 1],
+  ] as const) {
+    await page.goto(address);
+    await expect.poll(async () => (await drawn()).length, address).toBeGreaterThanOrEqual(count);
+    for (const src of await drawn())
+      expect(src, address).toMatch(/\/images\/(products|categories)\/[a-z0-9-]+-(128|320|640)\.webp$/);
+  }
+  // The product page's picture fills its 480 px box: the 640 px variant, not a thumbnail.
+  expect(
+    await page.getByRole('img', { name: product.name }).evaluate((img: HTMLImageElement) => img.currentSrc),
+  ).toMatch(/-640\.webp$/);
+});
+
 test('a product opens from the home page', async ({ page, request }) => {
   const [product] = await (await request.get('/api')).json();
   await page.goto('/');

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { products } from '../../server/db/schema';
+import sharp from 'sharp';
+
+import { ART_WIDTHS, artVariantUrl } from '../../src/lib/art-image';
+import { categories, products } from '../../server/db/schema';
 import { createTestApp } from '../setup/test-app';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -108,5 +111,44 @@ describe('product images', () => {
     expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
     expect(res.body).toContain('<svg');
     expect((await ctx.app.inject({ method: 'GET', url: '/images/products/no-such-thing.svg' })).statusCode).toBe(404);
+  });
+
+  it('draws a product or category illustration as WebP at each width the storefront asks for (decision 048)', async () => {
+    const [product] = await ctx.database.db.select().from(products).limit(1);
+    const [category] = await ctx.database.db.select().from(categories).limit(1);
+    for (const svg of [product!.image, category!.image!]) {
+      for (const width of ART_WIDTHS) {
+        const res = await ctx.app.inject({ method: 'GET', url: artVariantUrl(svg, width) });
+        expect(res.statusCode, `${svg} ${width}`).toBe(200);
+        expect(res.headers['content-type']).toBe('image/webp');
+        expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
+        const { format, width: drawn, height } = await sharp(res.rawPayload).metadata();
+        expect({ format, drawn, height }).toEqual({ format: 'webp', drawn: width, height: width });
+      }
+    }
+    // The same variant again is the same bytes, from memory.
+    const url = artVariantUrl(product!.image, 320);
+    const [first, second] = await Promise.all([
+      ctx.app.inject({ method: 'GET', url }),
+      ctx.app.inject({ method: 'GET', url }),
+    ]);
+    expect(first.rawPayload.equals(second.rawPayload)).toBe(true);
+  });
+
+  it('refuses a width it does not draw, another format, and an unknown illustration', async () => {
+    const [product] = await ctx.database.db.select().from(products).limit(1);
+    const base = product!.image.replace(/\.svg$/, '');
+    const refused: [string, number][] = [
+      [`${base}-100.webp`, 404],
+      [`${base}-320.png`, 400],
+      [`${base}-320.avif`, 400],
+      ['/images/products/no-such-thing-320.webp', 404],
+      ['/images/categories/no-such-thing-128.webp', 404],
+    ];
+    for (const [url, status] of refused) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 
 import type { Category, CategoryGroup } from '../../../../server/schemas/category';
 import * as styles from './HomeCategories.css';
+import { artImage } from '../../../lib/art-image';
 
 /** The Grocery & Kitchen tile: the whole group, linking to its listing route. */
 export function GroceryKitchenTile({ group, categories }: { group: CategoryGroup; categories: Category[] }) {
@@ -17,7 +18,14 @@ export function GroceryKitchenTile({ group, categories }: { group: CategoryGroup
       </span>
       <span className={styles.groceryImages} aria-hidden>
         {members.slice(0, 3).map((c) => (
-          <img key={c.slug} className={styles.groceryImage} src={c.image} alt="" width={56} height={56} />
+          <img
+            key={c.slug}
+            className={styles.groceryImage}
+            {...artImage(c.image, '56px', 128)}
+            alt=""
+            width={56}
+            height={56}
+          />
         ))}
       </span>
     </Link>
@@ -39,7 +47,7 @@ export function CategoryCards({ categories }: { categories: Category[] }) {
                   <img
                     key={src}
                     className={styles.collageImage}
-                    src={src}
+                    {...artImage(src, '48px', 128)}
                     alt=""
                     width={48}
                     height={48}
@@ -100,7 +108,7 @@ export function PromoGrid({ categories }: { categories: Category[] }) {
             </span>
             <img
               className={styles.promoImage}
-              src={bySlug.get(promo.slug)!.image}
+              {...artImage(bySlug.get(promo.slug)!.image, '96px', 128)}
               alt=""
               width={96}
               height={96}

@@ -4,6 +4,7 @@ import type { Product } from '../../../../server/schemas/product';
 import { formatRupees } from '../../../lib/money';
 import { visuallyHidden } from '../../../styles/utilities.css';
 import * as styles from './ProductCard.css';
+import { artImage } from '../../../lib/art-image';
 
 interface Props {
   product: Product;
@@ -20,9 +21,9 @@ export function ProductCard({ product, action, priority = false }: Props) {
       <Link to="/products/$id" params={{ id: product.id }} className={styles.imageLink} tabIndex={-1} aria-hidden>
         <img
           className={styles.image}
-          src={product.img}
-          srcSet={product.photo?.webp}
-          sizes={product.photo && '160px'}
+          {...(product.photo
+            ? { src: product.img, srcSet: product.photo.webp, sizes: '160px' }
+            : artImage(product.img, '160px'))}
           alt=""
           width={160}
           height={160}

@@ -8,6 +8,7 @@ import { useProductList } from '../api/use-product-list';
 import type { Listing } from '../listing';
 import { ProductGrid } from './ProductGrid';
 import * as styles from './ProductListing.css';
+import { artImage } from '../../../lib/art-image';
 
 interface Props {
   listing: Listing;
@@ -54,7 +55,15 @@ export function ProductListing({ listing, selected, onSelect, filters, sortContr
                 aria-current={entry === active}
                 onClick={() => onSelect(entry.key)}
               >
-                {entry.image && <img className={styles.entryImage} src={entry.image} alt="" width={44} height={44} />}
+                {entry.image && (
+                  <img
+                    className={styles.entryImage}
+                    {...artImage(entry.image, '44px', 128)}
+                    alt=""
+                    width={44}
+                    height={44}
+                  />
+                )}
                 {entry.label}
               </button>
             </li>

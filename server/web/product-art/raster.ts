@@ -1,0 +1,29 @@
+/**
+ * An illustration's SVG drawn as a WebP at one of the widths the storefront asks for
+ * (decision 048). sharp (libvips with librsvg) is loaded on the first one, not with the server:
+ * an API-only process never needs it. Its text uses the machine's fonts (fontconfig); the
+ * container installs DejaVu.
+ */
+import type Sharp from 'sharp';
+
+import type { ArtWidth } from '../../../src/lib/art-image';
+
+/** The illustrations are drawn on a 400-unit square (render.ts). */
+const ART_SIZE = 400;
+
+let loaded: Promise<{ default: typeof Sharp }> | null = null;
+
+async function loadSharp() {
+  const { default: sharp } = await (loaded ??= import('sharp'));
+  // Each variant is made once and kept by the caller: libvips' own cache would only hold copies.
+  sharp.cache(false);
+  return sharp;
+}
+
+export async function rasterizeArt(svg: string, width: ArtWidth): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(Buffer.from(svg), { density: (72 * width) / ART_SIZE })
+    .resize(width, width)
+    .webp({ quality: 80 })
+    .toBuffer();
+}

@@ -46,7 +46,7 @@ const watchFirstCard = `(() => {
     if (!document.querySelector('article, [role="article"]')) return;
     observer.disconnect();
     timings.inDocument = performance.now();
-    requestAnimationFrame(() => setTimeout(() => (timings.painted = performance.now())));
+    requestAnimationFrame((frame) => (timings.painted = frame));
   });
   observer.observe(document, { childList: true, subtree: true });
 })();`;

@@ -24,6 +24,6 @@ export async function rasterizeArt(svg: string, width: ArtWidth): Promise<Buffer
   const sharp = await loadSharp();
   return sharp(Buffer.from(svg), { density: (72 * width) / ART_SIZE })
     .resize(width, width)
-    .webp({ quality: 80 })
+    .webp({ quality: 75, alphaQuality: 50 })
     .toBuffer();
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   EXPIRATION,
   isCacheableResponse,
-  isRenderedPage,
+  entryScriptOf,
+  isKeepablePage,
   isSkipWaitingMessage,
   outdatedRuntimeCaches,
   renderedPagesCacheName,
@@ -106,6 +107,10 @@ describe('runtime caches', () => {
         renderedPagesCacheName('n3w'),
       ),
     ).toEqual(['quickcart-catalogue-v0', 'quickcart-images-v0', 'quickcart-pages-0ld']);
+    // A build that keeps no pages deletes every build's.
+    expect(outdatedRuntimeCaches(['quickcart-pages-0ld', 'quickcart-images-v1'], null)).toEqual([
+      'quickcart-pages-0ld',
+    ]);
   });
 });
 
@@ -119,16 +124,23 @@ describe('isCacheableResponse', () => {
   });
 });
 
-describe('isRenderedPage', () => {
-  it('keeps a page the server rendered, not the shell it sends for the others', () => {
-    expect(
-      isRenderedPage(
-        '<div id="root"><div data-prerendered aria-disabled="true"><main><h1>Tomato</h1></main></div><script type="application/json" id="page-data">[]</script></div>',
-      ),
-    ).toBe(true);
-    expect(isRenderedPage('<div id="root"><div data-prerendered><header></header><main></main></div></div>')).toBe(
-      false,
-    );
+describe('isKeepablePage', () => {
+  const entry = '/assets/index-AbC123.js';
+  const page = (script: string, data = '<script type="application/json" id="page-data">[]</script>') =>
+    `<head><script type="module" crossorigin src="${script}"></script><link rel="modulepreload" crossorigin href="/assets/vendor-x.js"></head>` +
+    `<body><div id="root"><div data-prerendered aria-disabled="true"><main><h1>Tomato</h1></main></div>${data}</div></body>`;
+
+  it('keeps a page the server rendered for this build', () => {
+    expect(entryScriptOf(page(entry))).toBe(entry);
+    expect(isKeepablePage(page(entry), entry)).toBe(true);
+  });
+
+  it("keeps neither the shell it sends for the other pages nor another build's page", () => {
+    expect(isKeepablePage(page(entry, ''), entry)).toBe(false);
+    expect(isKeepablePage(page('/assets/index-N3xt.js'), entry)).toBe(false);
+    // This build's entry unknown (no precached shell): nothing is kept.
+    expect(isKeepablePage(page(entry), null)).toBe(false);
+    expect(entryScriptOf('<p>no script</p>')).toBeNull();
   });
 });
 

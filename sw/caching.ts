@@ -96,19 +96,27 @@ export const EXPIRATION: Record<
 export const isCacheableResponse = (response: Pick<Response, 'status' | 'type'>): boolean =>
   response.status === 200 && (response.type === 'basic' || response.type === 'default');
 
+/** The address of the entry script a page loads (`<script type="module" src>`), or null. */
+export function entryScriptOf(html: string): string | null {
+  return /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1] ?? null;
+}
+
 /**
- * A page the server rendered (its answers in a data block, src/lib/page-data.ts), as opposed to
- * the shell it sends for a page it does not render. Only the former is worth keeping.
+ * Whether a page is worth keeping: one the server rendered (its answers in a data block,
+ * src/lib/page-data.ts), not the shell it sends for a page it does not render, and one that
+ * loads `entry`, this build's entry script (another build's names files this precache lacks).
  */
-export const isRenderedPage = (html: string): boolean => html.includes(`id="${PAGE_DATA_ID}"`);
+export const isKeepablePage = (html: string, entry: string | null): boolean =>
+  entry !== null && html.includes(`id="${PAGE_DATA_ID}"`) && entryScriptOf(html) === entry;
 
 /**
  * Caches to delete when a new worker activates: ours (by prefix) from an older runtime version,
- * and rendered pages of another build (`pagesCache` is this build's).
+ * and rendered pages of another build (`pagesCache` is this build's; null: none is kept).
  * Workbox's cleanupOutdatedCaches handles the precache; this handles the runtime caches.
  */
-export function outdatedRuntimeCaches(existing: string[], pagesCache: string): string[] {
-  const current = new Set<string>([...(['catalogue', 'images'] as const).map(runtimeCacheName), pagesCache]);
+export function outdatedRuntimeCaches(existing: string[], pagesCache: string | null): string[] {
+  const current = new Set<string>([...(['catalogue', 'images'] as const).map(runtimeCacheName)]);
+  if (pagesCache) current.add(pagesCache);
   return existing.filter(
     (name) => name.startsWith(`${CACHE_PREFIX}-`) && !current.has(name) && !name.includes('precache'),
   );

@@ -10,7 +10,8 @@ import {
   CACHE_PREFIX,
   EXPIRATION,
   isCacheableResponse,
-  isRenderedPage,
+  entryScriptOf,
+  isKeepablePage,
   isSkipWaitingMessage,
   outdatedRuntimeCaches,
   renderedPagesCacheName,
@@ -58,37 +59,74 @@ const onlySuccessful: WorkboxPlugin = {
 // 047): a repeat visit, online or off, paints the products from the HTML at once, as a first
 // visit does, instead of the bare shell until the app has started. The copy is refreshed in the
 // background on every such visit; a page not stored yet opens with the shell, and is fetched
-// for the next time. Kept per build: a page names its build's hashed files.
-const shellRevision = precacheList.find((entry) => typeof entry !== 'string' && entry.url === 'index.html');
-const renderedPagesCache = renderedPagesCacheName(
-  (typeof shellRevision === 'object' && shellRevision.revision) || 'unversioned',
-);
-const renderedPages = new StaleWhileRevalidate({
-  cacheName: renderedPagesCache,
-  // Stored compressed or not, a page is the same page.
-  matchOptions: { ignoreVary: true },
-  plugins: [
-    onlySuccessful,
-    {
-      // The server sends the shell for a page it does not render: nothing worth keeping.
-      cacheWillUpdate: async ({ response }) => (isRenderedPage(await response.clone().text()) ? response : null),
+// for the next time. Kept per build: a page names its build's hashed files, so only a page that
+// names this worker's entry script is kept (a server already on the next build, while this
+// worker still runs, sends pages this worker's precache cannot serve).
+const shellEntry = precacheList.find((entry) => typeof entry !== 'string' && entry.url === 'index.html');
+if (typeof shellEntry === 'object' && shellEntry.revision) {
+  const renderedPagesCache = renderedPagesCacheName(shellEntry.revision);
+  let entryScript: Promise<string | null> | null = null;
+  const thisBuildsEntry = () =>
+    (entryScript ??= matchPrecache('/index.html')
+      .then((response) => response?.text() ?? '')
+      .then(entryScriptOf));
+  const renderedPages = new StaleWhileRevalidate({
+    cacheName: renderedPagesCache,
+    // Stored compressed or not, a page is the same page.
+    matchOptions: { ignoreVary: true },
+    plugins: [
+      onlySuccessful,
+      {
+        // Not the shell the server sends for a page it does not render, nor another build's page.
+        cacheWillUpdate: async ({ response }) =>
+          isKeepablePage(await response.clone().text(), await thisBuildsEntry()) ? response : null,
+        // An address that no longer answers with its page (a product taken down): its kept page
+        // goes too, not shown again next time.
+        fetchDidSucceed: async ({ request, response }) => {
+          if (response.status !== 200)
+            await (await caches.open(renderedPagesCache)).delete(request, { ignoreVary: true });
+          return response;
+        },
+      },
+      new ExpirationPlugin(EXPIRATION.pages),
+    ],
+  });
+  registerRoute(
+    ({ request, url }) =>
+      request.mode === 'navigate' && url.origin === self.location.origin && isRenderedPageNavigation(url.pathname),
+    async (options) => {
+      const stored = await caches.match(options.request, { cacheName: renderedPagesCache, ignoreVary: true });
+      if (stored) {
+        // The copy can expire or be dropped between the two looks; offline, the shell then.
+        try {
+          return await renderedPages.handle(options);
+        } catch {
+          return shell(options);
+        }
+      }
+      const [fetched, done] = renderedPages.handleAll(options);
+      // Offline, there is nothing to fetch: the shell is the answer, and no error is due.
+      fetched.catch(() => undefined);
+      options.event.waitUntil(done);
+      return shell(options);
     },
-    new ExpirationPlugin(EXPIRATION.pages),
-  ],
-});
-registerRoute(
-  ({ request, url }) =>
-    request.mode === 'navigate' && url.origin === self.location.origin && isRenderedPageNavigation(url.pathname),
-  async (options) => {
-    const stored = await caches.match(options.request, { cacheName: renderedPagesCache, ignoreVary: true });
-    if (stored) return renderedPages.handle(options);
-    const [fetched, done] = renderedPages.handleAll(options);
-    // Offline, there is nothing to fetch: the shell is the answer, and no error is due.
-    fetched.catch(() => undefined);
-    options.event.waitUntil(done);
-    return shell(options);
-  },
-);
+  );
+  self.addEventListener('activate', (event) => {
+    event.waitUntil(
+      caches
+        .keys()
+        .then((names) =>
+          Promise.all(outdatedRuntimeCaches(names, renderedPagesCache).map((name) => caches.delete(name))),
+        ),
+    );
+  });
+} else {
+  self.addEventListener('activate', (event) => {
+    event.waitUntil(
+      caches.keys().then((names) => Promise.all(outdatedRuntimeCaches(names, null).map((name) => caches.delete(name)))),
+    );
+  });
+}
 
 // Other client routes are answered with the precached shell, so every page opens offline.
 registerRoute(new NavigationRoute(shell, { denylist: NAVIGATION_DENYLIST }));
@@ -127,16 +165,6 @@ registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly());
 setCatchHandler(async ({ request }) => {
   if (request.destination === 'document') return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
   return Response.error();
-});
-
-self.addEventListener('activate', (event) => {
-  event.waitUntil(
-    caches
-      .keys()
-      .then((names) =>
-        Promise.all(outdatedRuntimeCaches(names, renderedPagesCache).map((name) => caches.delete(name))),
-      ),
-  );
 });
 
 // The page asks a waiting worker to take over only when it is safe to reload.

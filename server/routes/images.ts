@@ -56,13 +56,22 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return pending;
   }
 
-  /** Sends an illustration as its file name asks: the SVG, or a WebP variant drawn from it. */
+  /**
+   * Sends an illustration as its file name asks: the SVG, or a WebP variant drawn from it. The
+   * cache headers go on the picture only: an error (an unknown slug) is not kept for a week.
+   */
   async function sendArt(reply: FastifyReply, file: string, key: string, svg: (slug: string) => Promise<string>) {
     const art = parseArtFile(file);
     if (!art) throw notFound('Image not found');
-    reply.header('Cache-Control', IMAGE_CACHE).header('Content-Security-Policy', IMAGE_CSP);
-    if (art.width === null) return reply.type('image/svg+xml; charset=utf-8').send(await svg(art.slug));
-    return reply.type('image/webp').send(await variant(`${key}:${art.slug}`, art.width, () => svg(art.slug)));
+    const [type, body] =
+      art.width === null
+        ? ['image/svg+xml; charset=utf-8', await svg(art.slug)]
+        : ['image/webp', await variant(`${key}:${art.slug}`, art.width, () => svg(art.slug))];
+    return reply
+      .type(type)
+      .header('Cache-Control', IMAGE_CACHE)
+      .header('Content-Security-Policy', IMAGE_CSP)
+      .send(body);
   }
 
   async function productSvg(slug: string): Promise<string> {

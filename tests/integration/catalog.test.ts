@@ -149,6 +149,8 @@ describe('product images', () => {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      // An error is not kept by browsers for a week as the pictures are.
+      expect(res.headers['cache-control'] ?? '', url).not.toMatch(/max-age=[1-9]/);
     }
   });
 });

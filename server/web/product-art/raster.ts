@@ -20,10 +20,34 @@ async function loadSharp() {
   return sharp;
 }
 
-export async function rasterizeArt(svg: string, width: ArtWidth): Promise<Buffer> {
-  const sharp = await loadSharp();
-  return sharp(Buffer.from(svg), { density: (72 * width) / ART_SIZE })
-    .resize(width, width)
-    .webp({ quality: 75, alphaQuality: 50 })
-    .toBuffer();
+/** Runs at most `limit` of the tasks given at once, the others in turn, in order. */
+export function limitConcurrency(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next task in line, or is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+// Two drawings at a time: a crawler asking for every picture at every width waits its turn
+// instead of filling libuv's threads, which reading files and compressing share.
+const drawing = limitConcurrency(2);
+
+export function rasterizeArt(svg: string, width: ArtWidth): Promise<Buffer> {
+  return drawing(async () => {
+    const sharp = await loadSharp();
+    return sharp(Buffer.from(svg), { density: (72 * width) / ART_SIZE })
+      .resize(width, width)
+      .webp({ quality: 75, alphaQuality: 50 })
+      .toBuffer();
+  });
 }

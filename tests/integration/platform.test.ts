@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp } from '../setup/test-app';
+import { artImage, artVariantUrl } from '../../src/lib/art-image';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let distDir: string;
@@ -135,18 +136,22 @@ describe('static client', () => {
   });
 
   it("preloads what the page asks for first: the categories, the page's answer, a product's photo", async () => {
-    const hints = async (url: string) =>
+    // Values are separated by commas outside quotes (an image's `imagesrcset` has its own).
+    const links = async (url: string) =>
       String((await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).headers.link)
-        .split(', ')
-        .map((hint) => hint.split(';')[0]);
+        .match(/(?:[^,"]|"[^"]*")+/g)!
+        .map((hint) => hint.trim());
+    const hints = async (url: string) => (await links(url)).map((hint) => hint.split(';')[0]);
     expect(await hints('/')).toEqual(['</api/category/public>', '</api/>']);
     expect(await hints('/munchies')).toEqual(['</api/category/public>']);
     const product = (await ctx.app.inject({ method: 'GET', url: '/api/product/public/5' })).json<{ img: string }>();
+    // The product's illustration, as the page draws it: its WebP variants (decision 048).
     expect(await hints('/products/5')).toEqual([
       '</api/category/public>',
       '</api/product/public/5>',
-      `<${product.img}>`,
+      `<${artVariantUrl(product.img, 640)}>`,
     ]);
+    expect((await links('/products/5'))[2]).toContain(`imagesrcset="${artImage(product.img, '').srcSet}"`);
     // An unknown product still gets its page (the client shows 'Product not found'), just no photo.
     expect(await hints('/products/999999')).toEqual(['</api/category/public>', '</api/product/public/999999>']);
   });

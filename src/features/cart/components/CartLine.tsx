@@ -4,7 +4,7 @@ import { visuallyHidden } from '../../../styles/utilities.css';
 import type { CartItem } from '../cart-logic';
 import { CART_TEXT } from '../texts';
 import * as styles from './CartLine.css';
-import { artImage } from '../../../lib/art-image';
+import { Thumbnail } from '../../../components/Thumbnail';
 
 interface Props {
   item: CartItem;
@@ -19,15 +19,7 @@ export function CartLine({ item, priceChanged, onIncrement, onDecrement, onRemov
   const unavailable = Boolean(item.unavailable);
   return (
     <li className={styles.line({ unavailable })}>
-      <img
-        className={styles.image}
-        {...artImage(item.img, '64px', 128)}
-        alt=""
-        width={64}
-        height={64}
-        loading="lazy"
-        decoding="async"
-      />
+      <Thumbnail className={styles.image} src={item.img} size={64} />
       <div className={styles.info}>
         <p className={styles.name}>{item.name}</p>
         {item.size && <p className={styles.muted}>{item.size}</p>}

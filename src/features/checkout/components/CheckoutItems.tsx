@@ -4,7 +4,7 @@ import { formatRupees } from '../../../lib/money';
 import type { CartItem } from '../../cart';
 import { CHECKOUT_TEXT } from '../constants';
 import * as styles from './Checkout.css';
-import { artImage } from '../../../lib/art-image';
+import { Thumbnail } from '../../../components/Thumbnail';
 
 const PROBLEM_TEXT: Record<NonNullable<CurrentLine['problem']>, (line: CurrentLine) => string> = {
   'price-changed': (line) => `Price changed to ${formatRupees(line.price)}`,
@@ -46,14 +46,7 @@ export function CheckoutItems({ titleId, cartItems, current, problems, onUpdateC
             const line = current?.find((candidate) => candidate.productId === item.id);
             return (
               <li key={item.id} className={styles.item}>
-                <img
-                  className={styles.itemImage}
-                  {...artImage(item.img, '48px', 128)}
-                  alt=""
-                  width={48}
-                  height={48}
-                  loading="lazy"
-                />
+                <Thumbnail className={styles.itemImage} src={item.img} size={48} />
                 <div>
                   <p>{item.name}</p>
                   <p className={styles.muted}>

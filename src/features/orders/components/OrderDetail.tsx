@@ -22,7 +22,7 @@ import { OrderTimeline } from './OrderTimeline';
 import { PushPrompt } from './PushPrompt';
 import { StaleNote } from './StaleNote';
 import { StatusBadge } from './StatusBadge';
-import { artImage } from '../../../lib/art-image';
+import { Thumbnail } from '../../../components/Thumbnail';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -119,14 +119,7 @@ function OrderView({ order, onHoldOver, live, updatedAt }: ViewProps) {
         <ul className={styles.list}>
           {order.items.map((item) => (
             <li key={item.productId} className={styles.itemRow}>
-              <img
-                className={styles.itemImage}
-                {...artImage(item.img, '56px', 128)}
-                alt=""
-                width={56}
-                height={56}
-                loading="lazy"
-              />
+              <Thumbnail className={styles.itemImage} src={item.img} size={56} />
               <div>
                 <p>{item.name}</p>
                 <p className={styles.muted}>

@@ -17,7 +17,7 @@ import { pageProducts } from '../search-query';
 import { useDebouncedValue } from '../use-debounced-value';
 import { useRotatingPlaceholder } from '../use-rotating-placeholder';
 import * as styles from './SearchBox.css';
-import { artImage } from '../../../lib/art-image';
+import { Thumbnail } from '../../../components/Thumbnail';
 
 interface Props {
   className?: string;
@@ -178,14 +178,7 @@ export function SearchBox({ className }: Props) {
                 onClick={() => openProduct(product)}
                 onMouseEnter={() => setActive(index)}
               >
-                <img
-                  className={styles.thumb}
-                  {...artImage(product.img, '44px', 128)}
-                  alt=""
-                  width={44}
-                  height={44}
-                  loading="lazy"
-                />
+                <Thumbnail className={styles.thumb} src={product.img} size={44} />
                 <span className={styles.text}>
                   <span className={styles.name}>{product.name}</span>
                   <span className={styles.pack}>{product.packSize}</span>

@@ -8,7 +8,11 @@ import { Provider as JotaiProvider } from 'jotai';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
-import { registerAddressMutationDefaults } from './features/address';
+// The address keys that sign-out removes are declared on the first page. The address changes made
+// offline are resumed by their keys: the restore of the saved cache and the address book register
+// them before they need them (not here, where their chunk and its nine dependencies would be asked
+// for inside the first long task).
+import './features/address/register';
 import { browserAuth } from './features/auth/session';
 import { createQueryClient } from './lib/query-client';
 import { PAGE_DATA_ID, type PageData } from './lib/page-data';
@@ -16,8 +20,6 @@ import { createAppRouter } from './router';
 
 const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient, auth: browserAuth });
-// Address changes made offline resume by their mutation key.
-void registerAddressMutationDefaults(queryClient);
 
 const app = (
   <StrictMode>

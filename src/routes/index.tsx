@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 
 import { Spinner } from '../components/Spinner';
-import { AddToCartControl } from '../features/cart';
+import { addToCartAction } from '../features/cart';
 import {
   categoriesQueryOptions,
   CategoryCards,
@@ -50,7 +50,7 @@ function Home() {
         <ProductCarousel
           products={products}
           label="What are you looking for?"
-          renderAction={(product) => <AddToCartControl product={product} />}
+          renderAction={addToCartAction}
         />
       </section>
     </div>

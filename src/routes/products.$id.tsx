@@ -7,7 +7,7 @@ import { MessageScreen } from '../components/MessageScreen';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { Spinner } from '../components/Spinner';
 import { StalePriceNote } from '../components/StalePriceNote';
-import { AddToCartControl, useAddToCart } from '../features/cart';
+import { addToCartAction, useAddToCart } from '../features/cart';
 import { productQueryOptions, ProductCarousel, productSearchQueryOptions, useProduct } from '../features/catalog';
 import { usePopup } from '../features/popups';
 import { formatRupees } from '../lib/money';
@@ -184,7 +184,7 @@ function ProductPage() {
           <ProductCarousel
             products={related.data}
             label="Maybe You Like this."
-            renderAction={(p) => <AddToCartControl product={p} />}
+            renderAction={addToCartAction}
           />
         ) : related.isError ? (
           <p className={styles.muted}>Suggestions could not be loaded.</p>

@@ -5,7 +5,7 @@ import { clearOnSignOut } from '../../lib/sign-out';
 /**
  * The keys the address feature stores for the customer (atoms.ts), removed on sign-out and when
  * a visitor arrives with a session that ended while away. Declared here because this module is
- * on the first page (main.tsx registers the mutations): the atoms load with the screens that use
+ * on the first page (main.tsx imports it): the atoms load with the screens that use
  * them, after the session keeper may already have cleaned up.
  */
 clearOnSignOut('addresses', 'selectedAddress', 'deliveryAddress');

@@ -1,4 +1,4 @@
-export { AddToCartControl } from './components/AddToCartControl';
+export { AddToCartControl, addToCartAction } from './components/AddToCartControl';
 export { CartButton } from './components/CartButton';
 export { CartPanelHost as CartPanel } from './components/CartPanelHost';
 export { FloatingCartBar } from './components/FloatingCartBar';

@@ -74,3 +74,9 @@ export function AddToCartControl({ product }: Props) {
     </div>
   );
 }
+
+/**
+ * A product strip's action (`renderAction`): one function for every strip, so that a strip's
+ * cards are not drawn again when the page around them is.
+ */
+export const addToCartAction = (product: Product) => <AddToCartControl product={product} />;

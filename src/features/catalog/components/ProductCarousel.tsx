@@ -1,7 +1,7 @@
 import 'keen-slider/keen-slider.min.css';
 
 import { useKeenSlider } from 'keen-slider/react';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 
 import type { Product } from '../../../../server/schemas/product';
 import {
@@ -41,10 +41,24 @@ export function ProductCarousel({ products, label, renderAction }: Props) {
     created() {
       setPlaced(true);
     },
+    // Called on every frame of a drag or a slide: the arrows change only at the ends.
     detailsChanged(s) {
-      setPosition({ index: s.track.details.rel, maxIndex: s.track.details.maxIdx });
+      const { rel: index, maxIdx: maxIndex } = s.track.details;
+      setPosition((now) => (now.index === index && now.maxIndex === maxIndex ? now : { index, maxIndex }));
     },
   });
+
+  // The cards do not change with the slider's state (placed, the arrows' ends): without this, each
+  // of those changes drew every card again, 24 of them on `/` just after the page was hydrated.
+  const slides = useMemo(
+    () =>
+      products.map((product) => (
+        <li key={product.id} className={`keen-slider__slide ${styles.slide}`}>
+          <ProductCard product={product} action={renderAction?.(product)} />
+        </li>
+      )),
+    [products, renderAction],
+  );
 
   const move = (direction: 1 | -1) => {
     const instance = slider.current;
@@ -69,11 +83,7 @@ export function ProductCarousel({ products, label, renderAction }: Props) {
         ‹
       </button>
       <ul ref={sliderRef} className={`keen-slider ${styles.track}${placed ? '' : ` ${styles.unplaced}`}`}>
-        {products.map((product) => (
-          <li key={product.id} className={`keen-slider__slide ${styles.slide}`}>
-            <ProductCard product={product} action={renderAction?.(product)} />
-          </li>
-        ))}
+        {slides}
       </ul>
       <button
         type="button"

@@ -2,7 +2,7 @@
  * Lighthouse (mobile preset: a mid-range phone on a slow 4G link, simulated) for `/`, a category
  * page, a product page and `/checkout` signed in, on the built client served by the real server
  * in its own process with a fresh data directory. Prints one JSON object: the four category
- * scores, LCP, TBT, CLS, main-thread work and script boot-up for each page.
+ * scores, FCP, LCP, TBT, CLS, main-thread work and script boot-up for each page.
  *
  *   npm run build && npm run bench:lighthouse -- [--runs 1] [--details] [--save DIR] [--pages products,dairy]
  *
@@ -96,6 +96,7 @@ interface PageFigures {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -173,6 +174,7 @@ try {
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
         seo: score('seo'),
+        fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
         lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
         cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
@@ -193,6 +195,7 @@ try {
       accessibility: pick('accessibility'),
       bestPractices: pick('bestPractices'),
       seo: pick('seo'),
+      fcpMs: pick('fcpMs'),
       lcpMs: pick('lcpMs'),
       tbtMs: pick('tbtMs'),
       cls: pick('cls'),

@@ -14,12 +14,16 @@ import { resolveCategoryScope } from '../db/category-queries';
 import { findProduct } from '../db/product-queries';
 import { GROCERY_KITCHEN } from '../domain/catalog';
 import { firstLoadHints, productIdOf } from '../web/first-load-hints';
+import { withStyleHashes } from '../web/page-csp';
 import {
   assemblePage,
   indexStylesheets,
+  inlineStylesheets,
+  inlineStylesheetsOf,
   linkedStylesheets,
   preferredEncoding,
   stylesheetsFor,
+  type InlineStylesheet,
   type RenderedPage,
   type StylesheetIndex,
 } from '../web/page-html';
@@ -51,6 +55,8 @@ function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
 /** A rendered page's HTML, compressed once per encoding a visitor asks for while it is cached. */
 interface PageBody {
   html: string;
+  /** The CSP hashes of the stylesheets the page carries (decision 049). */
+  styleHashes: string[];
   encoded: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
@@ -93,6 +99,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
       template: string;
       linked: Set<string>;
       stylesheets: StylesheetIndex;
+      inline: Map<string, InlineStylesheet>;
       renderer: PageRenderer | null;
     } | null = null;
     const bodies = new WeakMap<RenderedPage, PageBody>();
@@ -102,15 +109,15 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
       void built?.renderer?.close();
       const template = readFileSync(templateFile, 'utf8');
       const assets = path.join(distDir, 'assets');
+      const css = readdirSync(assets)
+        .filter((name) => name.endsWith('.css'))
+        .map((name) => ({ href: `/assets/${name}`, css: readFileSync(path.join(assets, name), 'utf8') }));
       built = {
         version,
         template,
         linked: linkedStylesheets(template),
-        stylesheets: indexStylesheets(
-          readdirSync(assets)
-            .filter((name) => name.endsWith('.css'))
-            .map((name) => ({ href: `/assets/${name}`, css: readFileSync(path.join(assets, name), 'utf8') })),
-        ),
+        stylesheets: indexStylesheets(css),
+        inline: inlineStylesheetsOf(css),
         renderer: null,
       };
       return built;
@@ -131,7 +138,8 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
         let body = bodies.get(page);
         if (!body) {
           const stylesheets = stylesheetsFor(page.html, build.stylesheets, build.linked);
-          body = { html: assemblePage(build.template, page, stylesheets), encoded: {} };
+          const { html, hashes } = inlineStylesheets(assemblePage(build.template, page, stylesheets), build.inline);
+          body = { html, styleHashes: hashes, encoded: {} };
           bodies.set(page, body);
         }
         return body;
@@ -183,6 +191,9 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
         .header('Cache-Control', cacheControlFor('index.html'))
         .header('Link', firstLoadHints(pathname, image, page !== null).join(', '));
       if (!page) return reply.sendFile('index.html');
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string')
+        reply.header('content-security-policy', withStyleHashes(policy, page.styleHashes));
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       if (!encoding) return reply.send(page.html);

@@ -48,6 +48,23 @@ export function serializeCsp(directives: CspDirectives): string {
     .join(';');
 }
 
+/**
+ * `policy` (a header's text) allowing the `<style>` elements whose hashes are given as well
+ * (decision 049). A policy whose styles are allowed inline already, or name no `style-src`, is
+ * left as it is: hashes would switch `'unsafe-inline'` off, and `default-src` is not ours to widen.
+ */
+export function withStyleHashes(policy: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return policy;
+  return policy
+    .split(';')
+    .map((directive) =>
+      /^\s*style-src(\s|$)/.test(directive) && !directive.includes("'unsafe-inline'")
+        ? `${directive} ${hashes.map((hash) => `'${hash}'`).join(' ')}`
+        : directive,
+    )
+    .join(';');
+}
+
 /** `base` with `extra`'s sources added to its directives (new directives appended). */
 export function extendCsp(base: CspDirectives, extra: CspDirectives): CspDirectives {
   const merged: CspDirectives = { ...base };

@@ -1,6 +1,16 @@
+import { createHash } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
 
-import { assemblePage, indexStylesheets, linkedStylesheets, preferredEncoding, stylesheetsFor } from './page-html';
+import {
+  assemblePage,
+  indexStylesheets,
+  inlineStylesheets,
+  inlineStylesheetsOf,
+  linkedStylesheets,
+  preferredEncoding,
+  stylesheetsFor,
+} from './page-html';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en-IN">
@@ -90,6 +100,55 @@ describe('assemblePage', () => {
 
   it('refuses a template without a root to fill', () => {
     expect(() => assemblePage('<html><body></body></html>', page, [])).toThrow(/no root element/);
+  });
+});
+
+describe('inlineStylesheetsOf and inlineStylesheets (decision 049)', () => {
+  const files = [
+    { href: '/assets/index-C.css', css: '.hdr0{display:flex}' },
+    { href: '/assets/card-D.css', css: '.card0{background:url(data:image/png;base64,AA==)}.card1{mask:url(#m)}' },
+    { href: '/assets/map-F.css', css: '.map0{background:url(images/layers.png)}' },
+    {
+      href: '/assets/icon-G.css',
+      css: '.icon0{background:url( "/icons/a.svg" )}.icon1{background:url(https://x.test/b.png)}',
+    },
+    { href: '/assets/odd-H.css', css: '.odd0::after{content:"</style><script>"}' },
+  ];
+  const inline = inlineStylesheetsOf(files);
+
+  it("keeps each stylesheet's text and its CSP hash, but not one with relative url()s or one that could end its element", () => {
+    expect([...inline.keys()]).toEqual(['/assets/index-C.css', '/assets/card-D.css', '/assets/icon-G.css']);
+    const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+    expect(inline.get('/assets/index-C.css')).toEqual({
+      css: '.hdr0{display:flex}',
+      hash: sha256('.hdr0{display:flex}'),
+    });
+  });
+
+  it('puts the text where each link stood, keeps the link disabled, and lists each hash once', () => {
+    const page = assemblePage(TEMPLATE, { html: '<main class="card0 map0"></main>', title: null, data: '[]' }, [
+      '/assets/card-D.css',
+      '/assets/map-F.css',
+    ]);
+    const { html, hashes } = inlineStylesheets(page, inline);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      '<style>.card0{background:url(data:image/png;base64,AA==)}.card1{mask:url(#m)}</style><link rel="stylesheet" crossorigin href="/assets/card-D.css" disabled>' +
+        '<link rel="stylesheet" crossorigin href="/assets/map-F.css"><script type="module"',
+    );
+    expect(head).toContain(
+      '<style>.hdr0{display:flex}</style><link rel="stylesheet" crossorigin href="/assets/index-C.css" disabled>',
+    );
+    // The cascade's order is the links' order.
+    expect(head.indexOf('.card0{')).toBeLessThan(head.indexOf('map-F.css'));
+    expect(head.indexOf('map-F.css')).toBeLessThan(head.indexOf('.hdr0{'));
+    expect(hashes).toEqual([inline.get('/assets/card-D.css')!.hash, inline.get('/assets/index-C.css')!.hash]);
+    expect(inlineStylesheets(page + page, inline).hashes).toEqual(hashes);
+  });
+
+  it('changes nothing when it has no stylesheet text', () => {
+    const page = assemblePage(TEMPLATE, { html: '<main></main>', title: null, data: '[]' }, []);
+    expect(inlineStylesheets(page, new Map())).toEqual({ html: page, hashes: [] });
   });
 });
 

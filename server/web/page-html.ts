@@ -2,6 +2,8 @@
  * Putting a server-rendered page (src/ssr.tsx, decision 015) into the built `index.html`. Pure
  * functions over strings, so they are tested without a build or a browser.
  */
+import { createHash } from 'node:crypto';
+
 import { PAGE_DATA_ID } from '../../src/lib/page-data';
 
 /** What the page renderer gives back for an address. */
@@ -53,6 +55,56 @@ export function stylesheetsFor(html: string, index: StylesheetIndex, linked: Rea
 /** The stylesheets a built `index.html` links. */
 export function linkedStylesheets(template: string): Set<string> {
   return new Set([...template.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((match) => match[1]!));
+}
+
+/** A built stylesheet's text, to put in a page, and the hash a CSP allows it by (`sha256-…`). */
+export interface InlineStylesheet {
+  css: string;
+  hash: string;
+}
+
+/**
+ * The stylesheets a rendered page may carry in its head (decision 049): all but one whose text
+ * could end its `<style>` element, or whose `url()`s are relative to the file (they would then
+ * resolve against the page's address).
+ */
+export function inlineStylesheetsOf(files: { href: string; css: string }[]): Map<string, InlineStylesheet> {
+  const inline = new Map<string, InlineStylesheet>();
+  for (const { href, css } of files) {
+    if (/<\/style/i.test(css) || hasRelativeUrl(css)) continue;
+    inline.set(href, { css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` });
+  }
+  return inline;
+}
+
+/** Whether a stylesheet names a file by a path relative to its own (`url(images/a.png)`). */
+function hasRelativeUrl(css: string): boolean {
+  for (const [, url = ''] of css.matchAll(/url\(\s*['"]?([^'")\s]*)/gi)) {
+    if (!/^(?:data:|\/|#|[a-z][\w+.-]*:)/i.test(url)) return true;
+  }
+  return false;
+}
+
+/**
+ * `html` with each stylesheet link that `inline` has the text of replaced by that text in a
+ * `<style>`, where the link stood (the cascade keeps its order), and the hashes a CSP must allow
+ * (decision 049). The first paint then waits for no stylesheet: on a slow link each one cost a
+ * round trip after the HTML's. The link stays, `disabled` (a disabled stylesheet is not fetched),
+ * so that the app's loader, which asks for a chunk's stylesheet when no `<link>` has it, does not
+ * ask for it again.
+ */
+export function inlineStylesheets(
+  html: string,
+  inline: ReadonlyMap<string, InlineStylesheet>,
+): { html: string; hashes: string[] } {
+  const hashes: string[] = [];
+  const out = html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (link, href: string) => {
+    const sheet = inline.get(href);
+    if (!sheet) return link;
+    if (!hashes.includes(sheet.hash)) hashes.push(sheet.hash);
+    return `<style>${sheet.css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
+  });
+  return { html: out, hashes };
 }
 
 const ROOT_OPEN = '<div id="root">';

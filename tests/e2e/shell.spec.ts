@@ -165,6 +165,49 @@ test.describe('a first visit gets the page rendered by the server', () => {
     });
   }
 
+  test('the page carries its stylesheets: the first paint waits for none, the CSP lets them in, the app asks for none of them again', async ({
+    browser,
+    baseURL,
+  }) => {
+    for (const path of ['/', '/dairy-breakfast', '/products/1']) {
+      // A first visit each time: nothing stored, no service worker to answer with the shell.
+      const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+      try {
+        const page = await context.newPage();
+        const asked: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().endsWith('.css')) asked.push(new URL(request.url()).pathname);
+        });
+        await page.addInitScript(() => {
+          (window as unknown as { refused: string[] }).refused = [];
+          document.addEventListener('securitypolicyviolation', (event) =>
+            (window as unknown as { refused: string[] }).refused.push(`${event.violatedDirective} ${event.sample}`),
+          );
+        });
+        await page.goto(path);
+        // Hydrated: the route's chunks (whose loader asks for a stylesheet no link names) are in.
+        await expect(page.locator('[data-prerendered]:not([aria-disabled])')).toHaveCount(1);
+        const carried = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet][disabled]')].map(
+            (link) => new URL(link.href).pathname,
+          ),
+        );
+        // The shell's two stylesheets and at least the route's own.
+        expect(carried.length, path).toBeGreaterThanOrEqual(3);
+        expect(await page.locator('head > style').count(), path).toBe(carried.length);
+        expect(
+          asked.filter((href) => carried.includes(href)),
+          path,
+        ).toEqual([]);
+        expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused), path).toEqual([]);
+        // And they apply: the header is a bar across the top.
+        expect(await page.getByRole('banner').evaluate((el) => getComputedStyle(el).position), path).not.toBe('static');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   test('the app hydrates the rendered page: it keeps its elements, asks nothing again, moves nothing, and it works', async ({
     page,
     request,

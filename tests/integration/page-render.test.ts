@@ -3,6 +3,7 @@
  * client `dist/` and a stand-in for the server build in `dist-server/`. The real app, listening,
  * so that the renderer has the server's address.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,9 +87,25 @@ describe('a page rendered on the server', () => {
     const data = /<script type="application\/json" id="page-data">([^<]*)<\/script><\/div>/.exec(html)?.[1];
     expect(JSON.parse(data ?? 'null')).toEqual([[['products', 'detail', product.id], product, 1]]);
     expect(html).not.toContain('shell header');
-    expect(html.slice(0, html.indexOf('<script'))).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/card-D.css">',
+    // The stylesheets come in the page (decision 049): the shell's and the one its classes need,
+    // each allowed by its hash, their links kept but disabled (never fetched).
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.slice(0, head.indexOf('<script'))).toContain(
+      '<style>.card0{font-weight:700}</style><link rel="stylesheet" crossorigin href="/assets/card-D.css" disabled>',
     );
+    expect(head).toContain(
+      '<style>header{display:flex}</style><link rel="stylesheet" crossorigin href="/assets/index-C.css" disabled>',
+    );
+    const sha256 = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+    expect(res.headers.get('content-security-policy')).toContain(
+      `style-src 'self' ${sha256('.card0{font-weight:700}')} ${sha256('header{display:flex}')};`,
+    );
+  });
+
+  it("is the shell's policy and links where the page is not rendered", async () => {
+    const res = await page('/account/orders');
+    expect(res.headers.get('content-security-policy')).toContain("style-src 'self';");
+    expect(await res.text()).toContain('<link rel="stylesheet" crossorigin href="/assets/index-C.css">');
   });
 
   it('is sent in the encoding the browser accepts, and refuses none it does not', async () => {
@@ -137,7 +154,9 @@ describe('a page rendered on the server', () => {
     const later = new Date(Date.now() + 5000);
     utimesSync(path.join(distDir, 'index.html'), later, later);
     const html = await (await page('/products/1')).text();
-    expect(html).toContain('href="/assets/index-E.css"');
+    expect(html).toContain(
+      '<style>header{display:grid}</style><link rel="stylesheet" crossorigin href="/assets/index-E.css" disabled>',
+    );
     expect(html).not.toContain('href="/assets/index-C.css"');
     expect(html).toContain(product.name);
   });

@@ -47,11 +47,7 @@ function Home() {
             See more<span className={visuallyHidden}> products</span>
           </Link>
         </div>
-        <ProductCarousel
-          products={products}
-          label="What are you looking for?"
-          renderAction={addToCartAction}
-        />
+        <ProductCarousel products={products} label="What are you looking for?" renderAction={addToCartAction} />
       </section>
     </div>
   );

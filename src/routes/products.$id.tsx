@@ -181,11 +181,7 @@ function ProductPage() {
           Maybe You Like this.
         </h2>
         {related.data && nearRelated ? (
-          <ProductCarousel
-            products={related.data}
-            label="Maybe You Like this."
-            renderAction={addToCartAction}
-          />
+          <ProductCarousel products={related.data} label="Maybe You Like this." renderAction={addToCartAction} />
         ) : related.isError ? (
           <p className={styles.muted}>Suggestions could not be loaded.</p>
         ) : (

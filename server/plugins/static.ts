@@ -55,9 +55,16 @@ function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
 /** A rendered page's HTML, compressed once per encoding a visitor asks for while it is cached. */
 interface PageBody {
   html: string;
-  /** The CSP hashes of the stylesheets the page carries (decision 049). */
-  styleHashes: string[];
   encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+}
+
+/**
+ * A rendered page as sent: carrying its stylesheets, with their CSP hashes (decision 049), and,
+ * made when first needed, linking them instead, for a policy that could not allow the hashes.
+ */
+interface RenderedBody extends PageBody {
+  styleHashes: string[];
+  linking: () => PageBody;
 }
 
 function encode(body: PageBody, encoding: 'br' | 'gzip'): Buffer {
@@ -102,7 +109,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
       inline: Map<string, InlineStylesheet>;
       renderer: PageRenderer | null;
     } | null = null;
-    const bodies = new WeakMap<RenderedPage, PageBody>();
+    const bodies = new WeakMap<RenderedPage, RenderedBody>();
     const currentBuild = () => {
       const version = statSync(templateFile).mtimeMs;
       if (built?.version === version) return built;
@@ -125,7 +132,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
     if (ssrEntry) app.addHook('onClose', async () => built?.renderer?.close());
     app.decorate('pageRenderer', { stats: () => built?.renderer?.stats() ?? null });
     /** The page's HTML, or null for the shell. */
-    const renderedPage = async (request: FastifyRequest): Promise<PageBody | null> => {
+    const renderedPage = async (request: FastifyRequest): Promise<RenderedBody | null> => {
       const { url } = request;
       if (!ssrEntry) return null;
       const origin = ownOrigin(app);
@@ -138,8 +145,10 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
         let body = bodies.get(page);
         if (!body) {
           const stylesheets = stylesheetsFor(page.html, build.stylesheets, build.linked);
-          const { html, hashes } = inlineStylesheets(assemblePage(build.template, page, stylesheets), build.inline);
-          body = { html, styleHashes: hashes, encoded: {} };
+          const linking = assemblePage(build.template, page, stylesheets);
+          const { html, hashes } = inlineStylesheets(linking, build.inline);
+          let linked: PageBody | undefined;
+          body = { html, styleHashes: hashes, encoded: {}, linking: () => (linked ??= { html: linking, encoded: {} }) };
           bodies.set(page, body);
         }
         return body;
@@ -181,7 +190,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
     /** The shell, with hints that start what this address will ask for next (decision 014). */
     const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const [{ missing, image }, page] = await Promise.all([lookUp(pathname), renderedPage(request)]);
+      const [{ missing, image }, rendered] = await Promise.all([lookUp(pathname), renderedPage(request)]);
       // The same page either way; a missing product or category is a 404 (the service worker
       // answers navigations from its precached shell and never stores these).
       reply.code(missing ? 404 : 200);
@@ -189,11 +198,16 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
       if (pathname === '/ops' || pathname.startsWith('/ops/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
       reply
         .header('Cache-Control', cacheControlFor('index.html'))
-        .header('Link', firstLoadHints(pathname, image, page !== null).join(', '));
-      if (!page) return reply.sendFile('index.html');
+        .header('Link', firstLoadHints(pathname, image, rendered !== null).join(', '));
+      if (!rendered) return reply.sendFile('index.html');
+      // The page's <style>s allowed by their hashes; a policy that cannot allow them (none of its
+      // directives governs styles) gets the page with its stylesheets linked. (The checkout's
+      // policies, put in place at onSend, never meet a rendered page: it is for signed-in
+      // customers, and the server renders signed out.)
       const policy = reply.getHeader('content-security-policy');
-      if (typeof policy === 'string')
-        reply.header('content-security-policy', withStyleHashes(policy, page.styleHashes));
+      const allowing = typeof policy === 'string' ? withStyleHashes(policy, rendered.styleHashes) : undefined;
+      if (allowing) reply.header('content-security-policy', allowing);
+      const page = allowing === null ? rendered.linking() : rendered;
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       if (!encoding) return reply.send(page.html);

@@ -11,13 +11,22 @@ describe('withStyleHashes (decision 049)', () => {
     );
   });
 
-  it('leaves a policy alone with no hashes, with styles allowed inline already, or with no style-src', () => {
+  it('leaves a policy alone with no hashes, or with styles allowed inline already', () => {
     expect(withStyleHashes(policy, [])).toBe(policy);
     // A hash would switch 'unsafe-inline' off (the checkout's policy with Razorpay).
     const inline = "default-src 'self';style-src 'self' 'unsafe-inline'";
     expect(withStyleHashes(inline, ['sha256-AAA='])).toBe(inline);
-    expect(withStyleHashes("default-src 'self';script-src 'self'", ['sha256-AAA='])).toBe(
-      "default-src 'self';script-src 'self'",
+  });
+
+  it('adds them where <style> elements are governed: style-src-elem first', () => {
+    expect(withStyleHashes("style-src 'self';style-src-elem 'self'", ['sha256-AAA='])).toBe(
+      "style-src 'self' 'sha256-AAA=';style-src-elem 'self' 'sha256-AAA='",
     );
+    const inlineElements = "style-src 'self';style-src-elem 'self' 'unsafe-inline'";
+    expect(withStyleHashes(inlineElements, ['sha256-AAA='])).toBe(inlineElements);
+  });
+
+  it('cannot when only default-src governs styles: the page must then link its stylesheets', () => {
+    expect(withStyleHashes("default-src 'self';script-src 'self'", ['sha256-AAA='])).toBeNull();
   });
 });

@@ -50,18 +50,23 @@ export function serializeCsp(directives: CspDirectives): string {
 
 /**
  * `policy` (a header's text) allowing the `<style>` elements whose hashes are given as well
- * (decision 049). A policy whose styles are allowed inline already, or name no `style-src`, is
- * left as it is: hashes would switch `'unsafe-inline'` off, and `default-src` is not ours to widen.
+ * (decision 049), or null when it cannot: its `<style>`s fall under `default-src` alone, which is
+ * not ours to widen. The directive that governs `<style>` elements is `style-src-elem`, else
+ * `style-src`. One that allows them inline already is left as it is (a hash would switch
+ * `'unsafe-inline'` off).
  */
-export function withStyleHashes(policy: string, hashes: readonly string[]): string {
-  if (hashes.length === 0) return policy;
-  return policy
-    .split(';')
-    .map((directive) =>
-      /^\s*style-src(\s|$)/.test(directive) && !directive.includes("'unsafe-inline'")
-        ? `${directive} ${hashes.map((hash) => `'${hash}'`).join(' ')}`
-        : directive,
-    )
+export function withStyleHashes(policy: string, hashes: readonly string[]): string | null {
+  const directives = policy.split(';');
+  const named = (name: string) => directives.find((directive) => directive.trim().split(/\s+/)[0] === name);
+  const governing = named('style-src-elem') ?? named('style-src');
+  if (governing === undefined) return null;
+  if (hashes.length === 0 || governing.includes("'unsafe-inline'")) return policy;
+  const sources = hashes.map((hash) => `'${hash}'`).join(' ');
+  return directives
+    .map((directive) => {
+      const name = directive.trim().split(/\s+/)[0];
+      return name === 'style-src-elem' || name === 'style-src' ? `${directive} ${sources}` : directive;
+    })
     .join(';');
 }
 

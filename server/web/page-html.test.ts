@@ -113,10 +113,11 @@ describe('inlineStylesheetsOf and inlineStylesheets (decision 049)', () => {
       css: '.icon0{background:url( "/icons/a.svg" )}.icon1{background:url(https://x.test/b.png)}',
     },
     { href: '/assets/odd-H.css', css: '.odd0::after{content:"</style><script>"}' },
+    { href: '/assets/crlf-I.css', css: '.crlf0{color:red}\r\n.crlf1{color:blue}' },
   ];
   const inline = inlineStylesheetsOf(files);
 
-  it("keeps each stylesheet's text and its CSP hash, but not one with relative url()s or one that could end its element", () => {
+  it("keeps each stylesheet's text and its CSP hash, but not one with relative url()s, one that could end its element or one the parser would change", () => {
     expect([...inline.keys()]).toEqual(['/assets/index-C.css', '/assets/card-D.css', '/assets/icon-G.css']);
     const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
     expect(inline.get('/assets/index-C.css')).toEqual({

@@ -66,12 +66,14 @@ export interface InlineStylesheet {
 /**
  * The stylesheets a rendered page may carry in its head (decision 049): all but one whose text
  * could end its `<style>` element, or whose `url()`s are relative to the file (they would then
- * resolve against the page's address).
+ * resolve against the page's address), or whose text the HTML parser would change.
  */
 export function inlineStylesheetsOf(files: { href: string; css: string }[]): Map<string, InlineStylesheet> {
   const inline = new Map<string, InlineStylesheet>();
   for (const { href, css } of files) {
-    if (/<\/style/i.test(css) || hasRelativeUrl(css)) continue;
+    // The browser hashes the element's text after parsing (CR LF as LF, NUL replaced): such a
+    // file's hash would not match.
+    if (/<\/style/i.test(css) || /[\r\0]/.test(css) || hasRelativeUrl(css)) continue;
     inline.set(href, { css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` });
   }
   return inline;

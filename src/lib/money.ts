@@ -5,12 +5,15 @@
  * on every page's first load, before anything is interactive (decision 049).
  */
 export function formatRupees(rupees: number): string {
+  // As Intl writes them; a price never is one, but a broken one shows rather than throws.
+  if (!Number.isFinite(rupees)) return `${rupees < 0 ? '-' : ''}₹${Number.isNaN(rupees) ? 'NaN' : '∞'}`;
   const paise = paiseOf(Math.abs(rupees));
   const whole = paise.length > 2 ? paise.slice(0, -2) : '0';
   // The last three digits, then pairs: 12,34,567.
   const head = whole.slice(0, -3);
   const grouped = head ? `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}` : whole;
-  const sign = rupees < 0 && /[1-9]/.test(paise) ? '-' : '';
+  // Intl keeps the sign of an amount that rounds to nothing, and of -0.
+  const sign = rupees < 0 || Object.is(rupees, -0) ? '-' : '';
   return `${sign}₹${grouped}.${paise.slice(-2).padStart(2, '0')}`;
 }
 

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { chromium } from 'playwright';
+import { chromium } from 'playwright-core';
 
 import { startServer } from '../tests/support/server-process';
 

@@ -8,10 +8,10 @@ import { Provider as JotaiProvider } from 'jotai';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
-// The address keys that sign-out removes are declared on the first page. The address changes made
-// offline are resumed by their keys: the restore of the saved cache and the address book register
-// them before they need them (not here, where their chunk and its nine dependencies would be asked
-// for inside the first long task).
+// The address keys that sign-out removes are declared on the first page: a module imported for
+// its side effect, so package.json's sideEffects lists it. Address changes made offline resume by
+// their keys: the saved cache's restore and the address book register them before they need them
+// (not here, where their chunk and its nine dependencies would be asked for in the first long task).
 import './features/address/register';
 import { browserAuth } from './features/auth/session';
 import { createQueryClient } from './lib/query-client';

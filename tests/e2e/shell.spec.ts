@@ -97,8 +97,15 @@ test.describe('a first visit gets the page rendered by the server', () => {
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       // The route's own stylesheet applies: the photo is laid out large, not at its natural flow size.
       expect((await photo.boundingBox())?.width).toBeGreaterThan(200);
-      // Nothing that needs the app pretends to work before it has started.
+      // Nothing that needs the app pretends to work before it has started, the footer's form
+      // included: the browser would send it itself, and reload the page.
       await expect(page.getByRole('button', { name: 'ADD TO CART' })).toBeDisabled();
+      await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Subscribe' })).toHaveAttribute(
+        'disabled',
+      );
+      await expect(page.getByRole('contentinfo').getByRole('textbox', { name: 'Email address' })).toHaveAttribute(
+        'disabled',
+      );
     });
 
     test('a category page shows its products', async ({ page }) => {

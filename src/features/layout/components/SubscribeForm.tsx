@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 
+import { useHydrated } from '../../../lib/use-hydrated';
 import { SUBSCRIPTION_STORAGE_KEY } from '../constants';
 import { isValidEmail } from '../email';
 import * as styles from './Footer.css';
@@ -28,6 +29,9 @@ export function SubscribeForm() {
   const [error, setError] = useState<string | null>(null);
   const [justSubscribed, setJustSubscribed] = useState(false);
   const [subscribed, setSubscribed] = useState(readSubscription);
+  // The footer is hydrated after the page (its code loads later): until then its form would be
+  // sent by the browser, and the page reloaded.
+  const ready = useHydrated();
 
   return (
     <form
@@ -73,6 +77,7 @@ export function SubscribeForm() {
           autoComplete="email"
           placeholder="you@example.com"
           value={email}
+          disabled={!ready}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-message`}
           onChange={(event) => {
@@ -80,7 +85,7 @@ export function SubscribeForm() {
             if (error) setError(null);
           }}
         />
-        <button type="submit" className={styles.subscribeButton}>
+        <button type="submit" className={styles.subscribeButton} disabled={!ready}>
           Subscribe
         </button>
       </div>

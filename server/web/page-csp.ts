@@ -56,17 +56,15 @@ export function serializeCsp(directives: CspDirectives): string {
  * `'unsafe-inline'` off).
  */
 export function withStyleHashes(policy: string, hashes: readonly string[]): string | null {
-  const directives = policy.split(';');
-  const named = (name: string) => directives.find((directive) => directive.trim().split(/\s+/)[0] === name);
-  const governing = named('style-src-elem') ?? named('style-src');
+  const directives = policy.split(';').map((text) => ({ text, name: text.trim().split(/\s+/)[0] }));
+  const governing = ['style-src-elem', 'style-src']
+    .map((name) => directives.find((directive) => directive.name === name))
+    .find((directive) => directive !== undefined);
   if (governing === undefined) return null;
-  if (hashes.length === 0 || governing.includes("'unsafe-inline'")) return policy;
+  if (hashes.length === 0 || governing.text.includes("'unsafe-inline'")) return policy;
   const sources = hashes.map((hash) => `'${hash}'`).join(' ');
   return directives
-    .map((directive) => {
-      const name = directive.trim().split(/\s+/)[0];
-      return name === 'style-src-elem' || name === 'style-src' ? `${directive} ${sources}` : directive;
-    })
+    .map(({ text, name }) => (name === 'style-src-elem' || name === 'style-src' ? `${text} ${sources}` : text))
     .join(';');
 }
 

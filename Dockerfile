@@ -49,4 +49,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["/app/node_modules/.bin/node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # What `npm run serve` runs, without npm in between: the server is PID 1 and gets SIGTERM itself.
-CMD ["/app/node_modules/.bin/node", "--enable-source-maps", "dist-node/server.js"]
+CMD ["/app/node_modules/.bin/node", "--max-semi-space-size=4", "dist-node/server.js"]

@@ -30,6 +30,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { SERVER_MALLOC_SETTINGS, SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
 import { startServer, type ServerProcess } from '../tests/support/server-process';
 import { rssMbOf } from './process-stats';
 import { scratchDatabase } from './scratch-database';
@@ -242,7 +243,10 @@ try {
 
   const server = await startServer({
     dataDir,
+    // Node's flags and glibc's allocator settings as `npm start` runs the server (decisions 046, 050).
+    nodeArgs: SERVER_NODE_FLAGS,
     env: {
+      ...SERVER_MALLOC_SETTINGS,
       // As deployed (the catalogue micro-cache is on); only the OTP limits are lifted.
       NODE_ENV: 'development',
       OTP_LIMITS: 'off',

@@ -7,7 +7,8 @@
  *
  *   npm run build && node --import tsx bench/ssr-memory.ts [--pages 6000] [--step 1000] [--concurrency 4] [--built]
  *
- * `--built` runs the built server as `npm run serve` does (`node dist-node/server.js`) instead of
+ * `--built` runs the built server as `npm start` does (`node --max-semi-space-size=4
+ * dist-node/server.js` with glibc's allocator settings; decisions 046 and 050) instead of
  * `server/server.ts` under tsx, whose compiler adds its own memory (decision 043).
  *
  * Target (issue 20): flat after the first 1,000 distinct pages. Prints one JSON object.
@@ -17,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { SERVER_MALLOC_SETTINGS, SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
 import { startServer } from '../tests/support/server-process';
 import { rssMbOf } from './process-stats';
 
@@ -41,9 +43,9 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-ssr-'));
 const server = await startServer({
   dataDir,
-  env: { NODE_ENV: 'development', CONNECTIONS_PER_IP: '0' },
-  // --built: the server as production runs it (`npm run serve`), without tsx's compiler.
-  ...(args.built && { script: 'dist-node/server.js', tsx: false, nodeArgs: ['--enable-source-maps'] }),
+  env: { NODE_ENV: 'development', CONNECTIONS_PER_IP: '0', ...(args.built && SERVER_MALLOC_SETTINGS) },
+  // --built: the server as production runs it (`npm start`), without tsx's compiler.
+  ...(args.built && { script: 'dist-node/server.js', tsx: false, nodeArgs: SERVER_NODE_FLAGS }),
 });
 const steps: { pages: number; rssMb: number; rendered: number }[] = [];
 let rendered = 0;
@@ -72,7 +74,11 @@ try {
       {
         benchmark: 'ssr-memory',
         command: `node --import tsx bench/ssr-memory.ts --pages ${pages} --step ${step} --concurrency ${concurrency}${args.built ? ' --built' : ''}`,
-        server: args.built ? 'node --enable-source-maps dist-node/server.js' : 'node --import tsx server/server.ts',
+        server: args.built
+          ? `${Object.entries(SERVER_MALLOC_SETTINGS)
+              .map(([name, value]) => `${name}=${value}`)
+              .join(' ')} node ${SERVER_NODE_FLAGS.join(' ')} dist-node/server.js`
+          : 'node --import tsx server/server.ts',
         engine: process.env.DATABASE_URL ? 'postgres' : 'pglite',
         idleRssMb,
         steps,

@@ -7,22 +7,17 @@ import {
   requirePinnedNode,
   root,
   run,
+  SERVER_MALLOC_SETTINGS,
+  SERVER_NODE_FLAGS,
   serverBuildIsStale,
   serverEntry,
 } from './lib.mjs';
-
-/**
- * glibc's allocator for the server (decision 046): two arenas instead of one per thread, and
- * buffers from 64 KiB up handed back to the system when freed. About 50 MB less at idle on
- * PGlite, 135 MB less after 2,000 rendered pages. The Dockerfile sets the same.
- */
-const SERVER_MALLOC_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };
 
 requirePinnedNode();
 
 if (clientBuildIsStale()) await buildClient();
 if (serverBuildIsStale()) await buildServer();
-const code = await run(process.execPath, ['--enable-source-maps', serverEntry], {
+const code = await run(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
   cwd: root,
   // glibc's allocator as the container sets it, unless set already (decision 046).
   env: { ...SERVER_MALLOC_SETTINGS, ...process.env },

@@ -7,6 +7,8 @@ import { Worker } from 'node:worker_threads';
 
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 
+import { THREAD_RESOURCE_LIMITS } from '../thread-limits';
+
 /**
  * PGlite in a thread of its own (decision 041), seen from the server's thread: the few methods
  * drizzle's PGlite driver calls on its client (`query`, `exec`, `transaction`), LISTEN, and
@@ -161,6 +163,7 @@ export async function startPglite(dir: string): Promise<RemotePglite> {
   const spawn = async (): Promise<Thread> => {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: { dir, settings: PGLITE_SETTINGS },
+      resourceLimits: THREAD_RESOURCE_LIMITS,
     });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: Started) => {

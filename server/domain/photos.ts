@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 
 import { PHOTO_FORMATS, PHOTO_WIDTHS, photoName, type PhotoFormat, type PhotoWidth } from './photo-urls';
 
@@ -69,6 +69,9 @@ const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
   if (upload.length === 0) throw new PhotoRejected(PHOTO_MESSAGES.empty);
   if (upload.length > MAX_PHOTO_BYTES) throw new PhotoRejected(PHOTO_MESSAGES.tooLarge);
+  // Loaded on the first upload, not with the server (decision 050): a storefront process that never
+  // takes one does not carry libvips (product-art/raster.ts loads it on its first drawing too).
+  const { default: sharp } = await import('sharp');
   const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' as const, sequentialRead: true };
   let metadata: Metadata;
   try {

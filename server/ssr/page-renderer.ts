@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
+import { THREAD_RESOURCE_LIMITS } from '../thread-limits';
 import type { RenderedPage } from '../web/page-html';
 
 export interface PageRendererOptions {
@@ -199,6 +200,7 @@ export class PageRenderer {
       workerData: { entry: this.options.entry, origin: this.options.origin, timeoutMs: this.timeoutMs },
       // Plain JavaScript: no loader (tsx) needed in the thread.
       execArgv: [],
+      resourceLimits: THREAD_RESOURCE_LIMITS,
     });
     worker.unref();
     this.warm = false;

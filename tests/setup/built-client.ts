@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-// @ts-expect-error -- plain .mjs helper shared with scripts/test.mjs, no typings.
 import { clientBuildIsStale, root } from '../../scripts/lib.mjs';
 
 /**

@@ -246,7 +246,9 @@ try {
     // Node's flags and glibc's allocator settings as `npm start` runs the server (decisions 046, 050).
     nodeArgs: SERVER_NODE_FLAGS,
     env: {
+      // glibc's allocator settings as `npm start` sets them, unless set already (as there).
       ...SERVER_MALLOC_SETTINGS,
+      ...process.env,
       // As deployed (the catalogue micro-cache is on); only the OTP limits are lifted.
       NODE_ENV: 'development',
       OTP_LIMITS: 'off',

@@ -43,7 +43,12 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-ssr-'));
 const server = await startServer({
   dataDir,
-  env: { NODE_ENV: 'development', CONNECTIONS_PER_IP: '0', ...(args.built && SERVER_MALLOC_SETTINGS) },
+  // glibc's allocator settings as `npm start` sets them, unless set already (as there).
+  env: {
+    ...(args.built && { ...SERVER_MALLOC_SETTINGS, ...process.env }),
+    NODE_ENV: 'development',
+    CONNECTIONS_PER_IP: '0',
+  },
   // --built: the server as production runs it (`npm start`), without tsx's compiler.
   ...(args.built && { script: 'dist-node/server.js', tsx: false, nodeArgs: SERVER_NODE_FLAGS }),
 });

@@ -109,6 +109,14 @@ try {
   if (api.status !== 200 || typeof product.name !== 'string') fail(`/api/product/public/1 answered ${api.status}`);
   console.log(`/api/product/public/1: ${product.name}`);
 
+  // sharp (libvips, a native package) is loaded on first use, not at start (decision 050): an
+  // illustration's WebP variant is what loads it, so a broken install shows here, not in a shopper's page.
+  const art = await fetch(new URL(product.img.replace(/\.svg$/, '-128.webp'), base));
+  const artBytes = (await art.arrayBuffer()).byteLength;
+  if (art.status !== 200 || art.headers.get('content-type') !== 'image/webp' || artBytes === 0)
+    fail(`${product.img} as WebP answered ${art.status} ${art.headers.get('content-type')}`);
+  console.log(`${product.img} as WebP: ${artBytes} bytes (sharp loads)`);
+
   // The page renderer's first answer also loads the app in its thread: on a busy machine that can
   // take longer than a visitor waits (who then gets the shell), so a few tries.
   let rendered = false;

@@ -74,17 +74,19 @@ export async function buildClient() {
   if (code !== 0) throw new Error(`vite build failed with exit code ${code}`);
 }
 
-const SERVER_INPUTS = ['server', 'vite.server.config.ts', 'package-lock.json'];
+// package.json: its `sideEffects` decides what the bundle keeps (decision 050).
+const SERVER_INPUTS = ['server', 'vite.server.config.ts', 'package.json', 'package-lock.json'];
 
 /** The built server (decision 022): what `npm run serve` and `npm run ops` run. */
 export const serverEntry = path.join(root, 'dist-node', 'server.js');
 
 /**
  * Node's flags for the built server, in `npm start`, `npm run serve` and the Dockerfile's CMD
- * (a test checks that the three agree). V8's young generation of the server's thread grew to
- * 128 MB while it started (migrations, seeding, the first pages) and stayed resident while idle;
- * 4 MB semi-spaces keep it at 8 MB, 150 MB less at idle, with no loss of throughput measured
- * (decision 050). The threads the server starts set the same in their `resourceLimits`.
+ * (a test checks that the three agree). On a host with 4 GB or more, V8 let the young generation
+ * of the server's thread grow to 128 MB of semi-spaces while it started (migrations, seeding, the
+ * first pages), and they stayed resident while idle; 4 MB semi-spaces keep them at 8 MB, about
+ * 150 MB less at idle, for perhaps 5 % less throughput on cached reads, within this machine's
+ * noise (decision 050). The threads the server starts set the same in their `resourceLimits`.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
 

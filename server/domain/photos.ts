@@ -69,8 +69,8 @@ const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 export async function processPhoto(upload: Buffer): Promise<ProcessedPhoto> {
   if (upload.length === 0) throw new PhotoRejected(PHOTO_MESSAGES.empty);
   if (upload.length > MAX_PHOTO_BYTES) throw new PhotoRejected(PHOTO_MESSAGES.tooLarge);
-  // Loaded on the first upload, not with the server (decision 050): a storefront process that never
-  // takes one does not carry libvips (product-art/raster.ts loads it on its first drawing too).
+  // Loaded on first use, not with the server (decision 050): a process carries libvips only once it
+  // takes an upload or draws an illustration's WebP (product-art/raster.ts), not an API-only one.
   const { default: sharp } = await import('sharp');
   const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' as const, sequentialRead: true };
   let metadata: Metadata;

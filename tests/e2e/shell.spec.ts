@@ -106,6 +106,16 @@ test.describe('a first visit gets the page rendered by the server', () => {
       await expect(page.getByRole('contentinfo').getByRole('textbox', { name: 'Email address' })).toHaveAttribute(
         'disabled',
       );
+      await expect(page.getByRole('button', { name: 'Check' })).toBeDisabled();
+    });
+
+    test('the header search already searches: the browser sends it to the results page', async ({ page }) => {
+      await page.goto('/products/1');
+      const box = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
+      // The server's page is marked aria-disabled until the app has started; a shopper can type anyway.
+      await box.fill('milk', { force: true });
+      await box.press('Enter');
+      await expect(page).toHaveURL(/\/search\?q=milk$/);
     });
 
     test('a category page shows its products', async ({ page }) => {

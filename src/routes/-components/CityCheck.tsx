@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '../../components/Button';
 import { cityCheckQueryOptions } from '../../features/catalog';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useOnline } from '../../lib/use-online';
 import { CITY_CHECK_TEXT, readCityCheck } from './city-check-input';
 import * as styles from './product.css';
@@ -17,6 +18,9 @@ export function CityCheck() {
   const [asked, setAsked] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const online = useOnline();
+  // The page is on screen before its code has started: until then the browser would send the form
+  // itself and reload the page, losing what was typed.
+  const ready = useHydrated();
   const answer = useQuery({ ...cityCheckQueryOptions(asked ?? ''), enabled: asked !== null });
 
   const submit = (event: FormEvent) => {
@@ -53,8 +57,9 @@ export function CityCheck() {
         aria-describedby={`${id}-help`}
         aria-invalid={problem !== null}
         autoComplete="off"
+        disabled={!ready}
       />
-      <Button type="submit" tone="ghost">
+      <Button type="submit" tone="ghost" disabled={!ready}>
         Check
       </Button>
       <p id={`${id}-help`} className={styles.cityHelp}>

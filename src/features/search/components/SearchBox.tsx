@@ -119,8 +119,12 @@ export function SearchBox({ className }: Props) {
           : `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'} available.`;
 
   return (
+    // Before the app has started (a first visit, on a slow phone), the browser sends the form
+    // itself: to the results page, with what was typed, as the app would have.
     <form
       role="search"
+      action="/search"
+      method="get"
       className={[styles.form, className].filter(Boolean).join(' ')}
       onSubmit={(event) => {
         event.preventDefault();
@@ -142,6 +146,7 @@ export function SearchBox({ className }: Props) {
         id={`${listId}-input`}
         className={styles.input}
         type="search"
+        name="q"
         role="combobox"
         autoComplete="off"
         enterKeyHint="search"

@@ -18,7 +18,9 @@ interface AxeViolation {
  * `selector` (quicker, for a notice that is only shown for a few seconds), one line each.
  */
 export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
-  await page.evaluate(axeSource);
+  // Once per document: evaluating its 500 KB again took seconds on a busy machine, longer than a
+  // notice that is shown for three stays (CI's a11y.spec 'back online' failed so).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (selector) => {
     const axe = (
       window as unknown as {

@@ -134,8 +134,13 @@ export async function storeValue(page: Page, key: string, value: unknown) {
 /** The app's banner while the browser is offline. */
 export const offlineBanner = (page: Page) => page.getByText('You are offline. Pages you have visited still open');
 
-/** Offline, the browser logs every request that could not leave; those are expected. */
-export const OFFLINE_NOISE = /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|Failed to load resource/;
+/**
+ * Offline, the browser logs every request that could not leave; those are expected. 'An unknown
+ * error occurred when fetching the script' is its own check for a new service worker, made while
+ * the network is down.
+ */
+export const OFFLINE_NOISE =
+  /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|Failed to load resource|An unknown error occurred when fetching the script/;
 
 /** Lets the console errors of requests that could not leave pass (see OFFLINE_NOISE). */
 export const allowOfflineNoise = (consoleGuard: ConsoleGuard) => consoleGuard.allow(OFFLINE_NOISE);

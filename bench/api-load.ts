@@ -30,7 +30,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { SERVER_MALLOC_SETTINGS, SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
+import { SERVER_NODE_FLAGS, withServerMallocSettings } from '../scripts/lib.mjs';
 import { startServer, type ServerProcess } from '../tests/support/server-process';
 import { rssMbOf } from './process-stats';
 import { scratchDatabase } from './scratch-database';
@@ -247,8 +247,7 @@ try {
     nodeArgs: SERVER_NODE_FLAGS,
     env: {
       // glibc's allocator settings as `npm start` sets them, unless set already (as there).
-      ...SERVER_MALLOC_SETTINGS,
-      ...process.env,
+      ...withServerMallocSettings(),
       // As deployed (the catalogue micro-cache is on); only the OTP limits are lifted.
       NODE_ENV: 'development',
       OTP_LIMITS: 'off',

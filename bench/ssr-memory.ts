@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { SERVER_MALLOC_SETTINGS, SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
+import { SERVER_MALLOC_SETTINGS, SERVER_NODE_FLAGS, withServerMallocSettings } from '../scripts/lib.mjs';
 import { startServer } from '../tests/support/server-process';
 import { rssMbOf } from './process-stats';
 
@@ -45,7 +45,7 @@ const server = await startServer({
   dataDir,
   // glibc's allocator settings as `npm start` sets them, unless set already (as there).
   env: {
-    ...(args.built && { ...SERVER_MALLOC_SETTINGS, ...process.env }),
+    ...(args.built && withServerMallocSettings()),
     NODE_ENV: 'development',
     CONNECTIONS_PER_IP: '0',
   },

@@ -10,5 +10,6 @@ export function buildClient(): Promise<void>;
 export const serverEntry: string;
 export const SERVER_NODE_FLAGS: string[];
 export const SERVER_MALLOC_SETTINGS: Record<'MALLOC_ARENA_MAX' | 'MALLOC_MMAP_THRESHOLD_', string>;
+export function withServerMallocSettings(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 export function serverBuildIsStale(): boolean;
 export function buildServer(): Promise<void>;

@@ -97,6 +97,9 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
  */
 export const SERVER_MALLOC_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };
 
+/** `env` with SERVER_MALLOC_SETTINGS added where it does not set them already. */
+export const withServerMallocSettings = (env = process.env) => ({ ...SERVER_MALLOC_SETTINGS, ...env });
+
 /** True when dist-node/ is missing or older than any server source. */
 export function serverBuildIsStale() {
   return isStale(serverEntry, SERVER_INPUTS);

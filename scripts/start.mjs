@@ -7,10 +7,10 @@ import {
   requirePinnedNode,
   root,
   run,
-  SERVER_MALLOC_SETTINGS,
   SERVER_NODE_FLAGS,
   serverBuildIsStale,
   serverEntry,
+  withServerMallocSettings,
 } from './lib.mjs';
 
 requirePinnedNode();
@@ -20,6 +20,6 @@ if (serverBuildIsStale()) await buildServer();
 const code = await run(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
   cwd: root,
   // glibc's allocator as the container sets it, unless set already (decision 046).
-  env: { ...SERVER_MALLOC_SETTINGS, ...process.env },
+  env: withServerMallocSettings(),
 });
 process.exit(code);

@@ -9,7 +9,8 @@
  *
  * `longtail` asks for 5,000 distinct catalogue URLs in turn (type-ahead prefixes of every product
  * name, then category pages by sort, page and page size): each comes back only after the whole
- * list, long after the 1 s micro-cache has let it go, so it measures the uncached read path.
+ * list, long after the micro-cache (2,000 answers, the least recently used dropped first) has let
+ * it go, so it measures the uncached read path.
  *
  *   node --import tsx bench/api-load.ts [--connections 10] [--duration 10] [--only listing,search,longtail]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/api-load.ts

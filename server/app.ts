@@ -11,6 +11,7 @@ import { loggerOptions } from './logging';
 import { registerPageCsp } from './web/page-csp';
 import type { Database } from './db/client';
 import { errorBody } from './errors';
+import { ANY_TABLE, createCatalogueChanges } from './events/catalogue-changes';
 import { openApiOptions } from './openapi';
 import authPlugin from './plugins/auth';
 import catalogueCache from './plugins/catalogue-cache';
@@ -179,7 +180,9 @@ export async function buildApp({
     }
   });
   // Before compression, so that it keeps answers uncompressed and hits are compressed as usual.
-  await app.register(catalogueCache, { ttlMs: config.catalogueCacheMs });
+  // With the cache on, its answers are kept until the database announces a change (decision 051).
+  const catalogueChanges = config.catalogueCacheMs > 0 ? createCatalogueChanges(database, app.log) : undefined;
+  await app.register(catalogueCache, { ttlMs: config.catalogueCacheMs, changes: catalogueChanges });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(swagger, openApiOptions(config));
@@ -199,6 +202,15 @@ export async function buildApp({
   await app.register(authPlugin, { config });
   await app.register(geoPlugin, { config });
   await app.register(deliveryPlugin, { config });
+  if (catalogueChanges) {
+    // A store opened or closed in any process: read the list again at once, not within a minute.
+    catalogueChanges.onChange((table) => {
+      if (table === 'stores' || table === ANY_TABLE) app.delivery.invalidate();
+    });
+    app.addHook('onReady', () => catalogueChanges.start());
+    // Before the database closes (onClose hooks run in reverse order of registration).
+    app.addHook('onClose', () => catalogueChanges.close());
+  }
   await app.register(paymentsPlugin, { config, database });
   await app.register(orderEventsPlugin, { database });
   await app.register(pushPlugin, { config });

@@ -3,6 +3,7 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import { pickPreviewImages, type PreviewCandidate } from '../domain/catalog';
 import type { Category } from '../schemas/category';
 import type { Db } from './client';
+import type { SearchLookups } from './search-lookups';
 import { rowsOf } from './rows';
 import { categories } from './schema';
 import { categoryImagePath } from './seed/seed';
@@ -22,9 +23,15 @@ export interface CategoryScope {
 export async function resolveCategoryScope(
   db: Db,
   { category, subcategory }: { category?: string | undefined; subcategory?: string | undefined },
+  lookups?: SearchLookups,
 ): Promise<CategoryScope | null> {
   const slugs = [category, subcategory].filter((slug): slug is string => slug !== undefined);
   if (slugs.length === 0) return {};
+  if (lookups) {
+    return lookups.scopes.one(`${category ?? ''}/${subcategory ?? ''}`, () =>
+      resolveCategoryScope(db, { category, subcategory }),
+    );
+  }
   const rows = await db
     .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
     .from(categories)

@@ -17,6 +17,7 @@ import type { Db } from './client';
 import { preparedStatement } from './prepared';
 import { rowsOf } from './rows';
 import { categories, products, productSearch, storeStock } from './schema';
+import type { SearchLookups } from './search-lookups';
 
 const subcategories = alias(categories, 'subcategories');
 
@@ -116,25 +117,31 @@ const NOTHING: ProductSearchResult = { rows: [], total: 0 };
 
 /**
  * GET /api/product/public: a page of products for the query parameters, or null when a category
- * slug names no such category.
+ * slug names no such category. With `lookups`, what the search looks up before ranking is read
+ * from memory while the catalogue's vocabulary and categories are unchanged (decision 051).
  */
 export async function findProductPage(
   db: Db,
   query: ProductSearchQuery,
   storeId?: number | null,
+  lookups?: SearchLookups,
 ): Promise<ProductSearchResult | null> {
   const { category, subcategory, q, ids, sort, page = 1, pageSize = 24 } = query;
-  const scope = await resolveCategoryScope(db, { category, subcategory });
+  const scope = await resolveCategoryScope(db, { category, subcategory }, lookups);
   if (!scope) return null;
-  return searchProducts(db, {
-    ...scope,
-    ids: ids === undefined ? undefined : parseIdList(ids),
-    q,
-    sort,
-    page,
-    pageSize,
-    storeId,
-  });
+  return searchProducts(
+    db,
+    {
+      ...scope,
+      ids: ids === undefined ? undefined : parseIdList(ids),
+      q,
+      sort,
+      page,
+      pageSize,
+      storeId,
+    },
+    lookups,
+  );
 }
 
 /**
@@ -143,15 +150,19 @@ export async function findProductPage(
  * there is a query, and otherwise keeps the merchandising order (category, then sub-category
  * position, then id).
  */
-export async function searchProducts(db: Db, search: ProductSearch): Promise<ProductSearchResult> {
+export async function searchProducts(
+  db: Db,
+  search: ProductSearch,
+  lookups?: SearchLookups,
+): Promise<ProductSearchResult> {
   const query = normaliseQuery(search.q);
   if (!query) return runSearch(db, search, undefined);
   if (query.words.length === 0) return NOTHING;
-  const expansions = await lookupWords(db, query.words);
-  const result = await runSearch(db, search, buildSearchPlan(query, expansions, 'all'));
+  const expansions = await lookupWords(db, query.words, lookups);
+  const result = await runSearch(db, search, buildSearchPlan(query, expansions, 'all'), lookups);
   // Nothing has every word ('amul xyz'): rather than an empty page, show what has some of them.
   if (result.total > 0 || query.words.length === 1) return result;
-  return runSearch(db, search, buildSearchPlan(query, expansions, 'any'));
+  return runSearch(db, search, buildSearchPlan(query, expansions, 'any'), lookups);
 }
 
 interface SortKey {
@@ -161,7 +172,12 @@ interface SortKey {
 
 type PageRow = ProductRecord & { total: number };
 
-async function runSearch(db: Db, search: ProductSearch, plan: SearchPlan | undefined): Promise<ProductSearchResult> {
+async function runSearch(
+  db: Db,
+  search: ProductSearch,
+  plan: SearchPlan | undefined,
+  lookups?: SearchLookups,
+): Promise<ProductSearchResult> {
   // Filters and sort keys read product_search, the narrow copy of what they need (decision 040);
   // products is read for the rows of the page only.
   const filters: SQL[] = [];
@@ -172,7 +188,7 @@ async function runSearch(db: Db, search: ProductSearch, plan: SearchPlan | undef
   const where = filters.length > 0 ? and(...filters) : sql`true`;
   const sort = search.sort ?? 'relevance';
   const ranked =
-    sort === 'relevance' && plan ? { plan, subcategoryIds: await subcategoriesNamed(db, plan) } : undefined;
+    sort === 'relevance' && plan ? { plan, subcategoryIds: await subcategoriesNamed(db, plan, lookups) } : undefined;
   const keys = sortKeys(sort, ranked, search.storeId);
   const keyColumns = sql.join(
     keys.map((key, i) => sql`${key.expr} as ${sql.identifier(`k${i}`)}`),
@@ -275,8 +291,9 @@ interface Ranking {
  * product with an array computed in the same statement, the test cost more than all the rest of
  * the ranking on PGlite (decision 040); with the ids as a parameter it is a constant array.
  */
-async function subcategoriesNamed(db: Db, plan: SearchPlan): Promise<number[]> {
+async function subcategoriesNamed(db: Db, plan: SearchPlan, lookups?: SearchLookups): Promise<number[]> {
   if (plan.categoryKeys.length === 0) return [];
+  if (lookups) return lookups.subcategories.one(plan.categoryKeys.join('|'), () => subcategoriesNamed(db, plan));
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       select c.id from ${categories} c
@@ -337,7 +354,12 @@ interface WordRow extends Record<string, unknown> {
  * search_words similar to it by the trigram operator (similarity 0.3 or more, index-assisted),
  * which chooseCorrections then narrows down by edit distance.
  */
-export async function lookupWords(db: Db, words: string[]): Promise<Map<string, WordExpansion>> {
+export async function lookupWords(
+  db: Db,
+  words: string[],
+  lookups?: SearchLookups,
+): Promise<Map<string, WordExpansion>> {
+  if (lookups) return lookups.words.many(words, (missing) => lookupWords(db, missing));
   const result = await db.execute<WordRow>(sql`
     select t.word,
       exists (select 1 from search_words w where w.word = t.word) as known,

@@ -3,9 +3,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { createSearchLookups, type SearchLookups } from '../db/search-lookups';
+import type { CatalogueChanges } from '../events/catalogue-changes';
+
 /** An answer under way for a key, and what requests waiting for it will be sent. */
 interface Computation {
   key: string;
+  /** The catalogue changes' epoch when it began (decision 051). */
+  epoch: number;
   answer: Promise<Entry | null>;
   resolve: (entry: Entry | null) => void;
 }
@@ -13,9 +18,10 @@ interface Computation {
 interface Entry {
   body: string;
   cacheControl: string;
-  /** When it was computed, and when it stops being fresh (Date.now() ms). */
+  /** When it was computed (Date.now() ms). */
   storedAt: number;
-  expires: number;
+  /** The catalogue changes' epoch when its computation began: unchanged since, it is current. */
+  epoch: number;
 }
 
 export interface CatalogueCache {
@@ -24,6 +30,10 @@ export interface CatalogueCache {
   readonly size: number;
   /** Resolves once no refresh is under way (tests wait for the one a stale answer started). */
   settled(): Promise<void>;
+  /** The database's announcements of catalogue changes it keeps answers by, if any (decision 051). */
+  readonly changes: CatalogueChanges | undefined;
+  /** What searches look up before ranking, kept while those tables are unchanged (with `changes`). */
+  readonly lookups: SearchLookups | undefined;
 }
 
 declare module 'fastify' {
@@ -39,6 +49,13 @@ const MAX_ENTRIES = 2000;
  * browsers and the service worker are told they may keep it anyway (CATALOGUE_CACHE's max-age).
  */
 export const SERVE_STALE_FOR_MS = 60_000;
+
+/**
+ * How long an answer stays fresh while the database has announced no change to the catalogue
+ * since it was read (decision 051): a bound for a write that no trigger sees (a DBA's session
+ * with triggers off), well inside the minute browsers may keep it.
+ */
+export const KEEP_UNCHANGED_MS = 30_000;
 
 /** The header an internal refresh carries: a random id only this process knows. */
 const REFRESH_HEADER = 'x-catalogue-refresh';
@@ -68,10 +85,17 @@ const optedIn = (request: FastifyRequest) =>
  * - **clear() wins over answers under way.** An answer whose request began before the last clear()
  *   is sent but not kept.
  *
+ * - **Kept until the catalogue changes** (decision 051). With `changes`, the feed of the database's
+ *   announcements of catalogue changes, an answer read since the last change stays fresh for
+ *   KEEP_UNCHANGED_MS instead of ttlMs: a popular URL costs the database nothing while nothing
+ *   changes. After a change, or while the feed is not listening, ttlMs applies as before, so a
+ *   change reaches shoppers as fast as it did and an answer is refreshed at most once per ttlMs
+ *   however often stock moves.
+ *
  * Routes opt in with `config: { catalogueCache: true }`.
  */
-export default fp<{ ttlMs: number }>(
-  async (app: FastifyInstance, { ttlMs }) => {
+export default fp<{ ttlMs: number; changes?: CatalogueChanges | undefined }>(
+  async (app: FastifyInstance, { ttlMs, changes }) => {
     const entries = new Map<string, Entry>();
     /** Answers being computed, by cache key (the URL the shopper asked for). */
     const pending = new Map<string, Computation>();
@@ -90,6 +114,8 @@ export default fp<{ ttlMs: number }>(
       async settled() {
         while (refreshes.size > 0) await Promise.allSettled([...refreshes]);
       },
+      changes,
+      lookups: changes && createSearchLookups(changes),
     });
     if (ttlMs <= 0) return;
 
@@ -103,7 +129,7 @@ export default fp<{ ttlMs: number }>(
     const startComputing = (key: string): Computation => {
       let resolve!: (entry: Entry | null) => void;
       const answer = new Promise<Entry | null>((settle) => (resolve = settle));
-      const computation: Computation = { key, answer, resolve };
+      const computation: Computation = { key, epoch: changes?.epoch() ?? 0, answer, resolve };
       pending.set(key, computation);
       return computation;
     };
@@ -140,6 +166,11 @@ export default fp<{ ttlMs: number }>(
         .send(entry.body);
     };
 
+    /** Until when an answer is fresh: longer while no change has been announced since its read. */
+    const freshUntil = (entry: Entry) =>
+      entry.storedAt +
+      (changes?.watching() && entry.epoch === changes.epoch() ? Math.max(KEEP_UNCHANGED_MS, ttlMs) : ttlMs);
+
     /** The computation an internal refresh request was sent for, if it is one. */
     const refreshOf = (request: FastifyRequest): Computation | undefined => {
       const id = request.headers[REFRESH_HEADER];
@@ -162,7 +193,7 @@ export default fp<{ ttlMs: number }>(
         entries.set(key, entry);
         // Stale: answer from memory and let one refresh ask the database, unless the server is
         // shedding load (the refresh would only be shed; the answer from memory still goes out).
-        if (now >= entry.expires && !pending.has(key) && !app.pressure?.underPressure()) {
+        if (now >= freshUntil(entry) && !pending.has(key) && !app.pressure?.underPressure()) {
           refresh(startComputing(key));
         }
         return sendEntry(request, reply, entry);
@@ -191,7 +222,7 @@ export default fp<{ ttlMs: number }>(
         body: payload,
         cacheControl: String(reply.getHeader('Cache-Control') ?? ''),
         storedAt: now,
-        expires: now + ttlMs,
+        epoch: computation.epoch,
       };
       if (doing.generation === generation) {
         entries.delete(computation.key);

@@ -3,7 +3,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { SERVE_STALE_FOR_MS } from '../../server/plugins/catalogue-cache';
+import { KEEP_UNCHANGED_MS, SERVE_STALE_FOR_MS } from '../../server/plugins/catalogue-cache';
 import { createTestApp } from '../setup/test-app';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -13,9 +13,20 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+const changes = () => ctx.app.catalogueCache.changes!;
+
+/** Runs a write to the catalogue and waits until the server has heard the database announce it. */
+async function announced(write: () => Promise<unknown>) {
+  const epoch = changes().epoch();
+  await write();
+  await vi.waitFor(() => expect(changes().epoch()).toBeGreaterThan(epoch), { timeout: 5_000 });
+}
+
 const setPrice = (id: number, paise: number) =>
-  ctx.database.db.execute(
-    sql`update products set price_paise = ${paise}, mrp_paise = greatest(mrp_paise, ${paise}) where id = ${id}`,
+  announced(() =>
+    ctx.database.db.execute(
+      sql`update products set price_paise = ${paise}, mrp_paise = greatest(mrp_paise, ${paise}) where id = ${id}`,
+    ),
   );
 const priceOf = async (id: number) =>
   (await ctx.app.inject(`/api/product/public/${id}`)).json<{ price: number }>().price;
@@ -127,8 +138,9 @@ describe('the catalogue micro-cache', () => {
         const get = () => fetch(origin + path, { signal: AbortSignal.timeout(5_000) });
         ctx.app.catalogueCache.clear();
         expect((await get()).status).toBe(200);
-        // Expired: answered from memory while a refresh (an internal request) computes it again.
-        vi.setSystemTime(Date.now() + 301);
+        // Expired (kept while unchanged, then no longer): answered from memory while a refresh (an
+        // internal request) computes it again.
+        vi.setSystemTime(Date.now() + KEEP_UNCHANGED_MS + 1);
         expect((await get()).status).toBe(200);
         await ctx.app.catalogueCache.settled();
         // After a clear() the next request computes the answer itself; it must not wait for a
@@ -169,12 +181,102 @@ describe('the catalogue micro-cache', () => {
     expect(ctx.app.catalogueCache.size).toBe(size);
   });
 
+  it('keeps an answer while the database announces no change, and refreshes it within the TTL after one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const session = ctx.database.db._.session;
+    const statements = vi.spyOn(session, 'prepareQuery');
+    try {
+      ctx.app.catalogueCache.clear();
+      expect(changes().watching()).toBe(true);
+      const before = await priceOf(11);
+      // Well past the TTL, nothing changed: answered from memory, and no refresh asks the database.
+      vi.setSystemTime(Date.now() + KEEP_UNCHANGED_MS - 1);
+      statements.mockClear();
+      expect(await priceOf(11)).toBe(before);
+      await ctx.app.catalogueCache.settled();
+      expect(statements).not.toHaveBeenCalled();
+      // A write on another connection (PostgreSQL) or the same one (PGlite), announced at commit:
+      // the answer is older than the TTL, so the next request starts a refresh.
+      await setPrice(11, 1111);
+      expect(await priceOf(11)).toBe(before);
+      await ctx.app.catalogueCache.settled();
+      expect(statements).toHaveBeenCalled();
+      expect(await priceOf(11)).toBe(11.11);
+      // Kept unchanged for KEEP_UNCHANGED_MS at most, whatever was announced.
+      statements.mockClear();
+      vi.setSystemTime(Date.now() + KEEP_UNCHANGED_MS + 1);
+      await priceOf(11);
+      await ctx.app.catalogueCache.settled();
+      expect(statements).toHaveBeenCalled();
+    } finally {
+      statements.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps a new answer only for the TTL after a change, however often stock moves', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      ctx.app.catalogueCache.clear();
+      const before = await priceOf(12);
+      await setPrice(12, 1212);
+      // Computed before the change was heard: the TTL applies (300 ms here).
+      vi.setSystemTime(Date.now() + 299);
+      expect(await priceOf(12)).toBe(before);
+      vi.setSystemTime(Date.now() + 2);
+      expect(await priceOf(12)).toBe(before);
+      await ctx.app.catalogueCache.settled();
+      expect(await priceOf(12)).toBe(12.12);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads the stores again once one changes, in any process', async () => {
+    const first = await ctx.app.delivery.stores();
+    const store = first[0]!;
+    const rename = (name: string) =>
+      announced(() => ctx.database.db.execute(sql`update stores set name = ${name} where id = ${store.id}`));
+    expect(await ctx.app.delivery.stores()).toBe(first);
+    try {
+      await rename(`${store.name} (renamed)`);
+      expect((await ctx.app.delivery.stores()).find((s) => s.id === store.id)?.name).toBe(`${store.name} (renamed)`);
+    } finally {
+      await rename(store.name);
+    }
+  });
+
+  it('falls back on the TTL while it cannot hear the database', async () => {
+    const app = await createTestApp({ catalogueCacheMs: 300 });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const feed = app.app.catalogueCache.changes!;
+      await app.app.inject('/api/product/public/13');
+      expect(feed.watching()).toBe(true);
+      await feed.close();
+      expect(feed.watching()).toBe(false);
+      const statements = vi.spyOn(app.database.db._.session, 'prepareQuery');
+      try {
+        vi.setSystemTime(Date.now() + 301);
+        await app.app.inject('/api/product/public/13');
+        await app.app.catalogueCache.settled();
+        expect(statements).toHaveBeenCalled();
+      } finally {
+        statements.mockRestore();
+      }
+    } finally {
+      vi.useRealTimers();
+      await app.close();
+    }
+  });
+
   it('is off under NODE_ENV=test unless asked for', async () => {
     const plain = await createTestApp();
     try {
       expect(plain.config.catalogueCacheMs).toBe(0);
       await plain.app.inject('/api/product/public/4');
       expect(plain.app.catalogueCache.size).toBe(0);
+      expect(plain.app.catalogueCache.changes).toBeUndefined();
     } finally {
       await plain.close();
     }

@@ -63,7 +63,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { page = 1, pageSize = 24 } = request.query;
       const storeId = await servingStore(request.query.store);
-      const result = await findProductPage(db, request.query, storeId);
+      const result = await findProductPage(db, request.query, storeId, app.catalogueCache.lookups);
       if (!result) throw notFound('Category not found');
       reply.header('Cache-Control', CATALOGUE_CACHE);
       return {

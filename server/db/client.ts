@@ -181,7 +181,8 @@ async function openPostgres(url: string): Promise<Database> {
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: async (channel, onNotify, onLost) => {
       // Not from the pool: a listening connection stays checked out for as long as it listens.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      // TCP keepalive, so that a listening connection the network dropped ends in an error.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
       let stopped = false;
       client.on('notification', (message) => {
         if (message.channel === channel && message.payload !== undefined) onNotify(message.payload);

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { ANY_TABLE, type CatalogueChanges } from '../events/catalogue-changes';
+import { ANY_TABLE, KEEP_UNCHANGED_MS, type CatalogueChanges } from '../events/catalogue-changes';
 import { createSearchLookups } from './search-lookups';
 
 /** A feed the test drives: whether it listens, and the changes it hears. */
@@ -26,7 +26,29 @@ function fakeChanges() {
 
 const expansion = (synonym: string) => ({ known: true, synonyms: [synonym], corrections: [] });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('search lookups', () => {
+  it('reads a kept answer again after KEEP_UNCHANGED_MS, or after clear()', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const feed = fakeChanges();
+    const lookups = createSearchLookups(feed.changes);
+    let reads = 0;
+    const read = async () => (reads++, [7]);
+    await lookups.subcategories.one('milk', read);
+    vi.setSystemTime(Date.now() + KEEP_UNCHANGED_MS - 1);
+    await lookups.subcategories.one('milk', read);
+    expect(reads).toBe(1);
+    vi.setSystemTime(Date.now() + 1);
+    await lookups.subcategories.one('milk', read);
+    expect(reads).toBe(2);
+    lookups.clear();
+    await lookups.subcategories.one('milk', read);
+    expect(reads).toBe(3);
+  });
+
   it('reads only the words it has not kept, and forgets them when their tables change', async () => {
     const feed = fakeChanges();
     const { words } = createSearchLookups(feed.changes);

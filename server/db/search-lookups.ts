@@ -1,5 +1,5 @@
 import type { WordExpansion } from '../domain/search';
-import { ANY_TABLE, type CatalogueChanges } from '../events/catalogue-changes';
+import { ANY_TABLE, KEEP_UNCHANGED_MS, type CatalogueChanges } from '../events/catalogue-changes';
 import type { CategoryScope } from './category-queries';
 
 /** Kept per kind of lookup; past it the kind starts afresh (words come from what shoppers type). */
@@ -7,12 +7,13 @@ const MAX_KEPT = 10_000;
 
 /**
  * Answers of one kind of lookup, by key, kept while the database announces no change to the
- * tables they are read from. An answer is kept only if no change was heard while it was read and
- * the feed was listening throughout: a change that committed after the read's snapshot is heard
- * either during the read (the answer is not kept) or after it (the answer is dropped then).
+ * tables they are read from, for KEEP_UNCHANGED_MS at most. An answer is kept only if no change
+ * was heard while it was read and the feed was listening throughout: a change that committed
+ * after the read's snapshot is heard either during the read (the answer is not kept) or after it
+ * (the answer is dropped then).
  */
 class Kept<V> {
-  private readonly answers = new Map<string, V>();
+  private readonly answers = new Map<string, { answer: V; storedAt: number }>();
   private generation = 0;
 
   constructor(
@@ -20,10 +21,14 @@ class Kept<V> {
     private readonly tables: readonly string[],
   ) {
     changes.onChange((table) => {
-      if (table !== ANY_TABLE && !this.tables.includes(table)) return;
-      this.generation++;
-      this.answers.clear();
+      if (table === ANY_TABLE || this.tables.includes(table)) this.clear();
     });
+  }
+
+  /** Forgets every answer, and any being read now (a write in this process, before it is heard). */
+  clear() {
+    this.generation++;
+    this.answers.clear();
   }
 
   /** The answers for `keys`: the kept ones, and `read(missing)` for the rest (kept if it may be). */
@@ -31,10 +36,11 @@ class Kept<V> {
     const found = new Map<string, V>();
     const missing: string[] = [];
     const listening = this.changes.watching();
+    const now = Date.now();
     for (const key of keys) {
-      const answer = listening ? this.answers.get(key) : undefined;
-      if (answer === undefined) missing.push(key);
-      else found.set(key, answer);
+      const kept = listening ? this.answers.get(key) : undefined;
+      if (kept && now - kept.storedAt < KEEP_UNCHANGED_MS) found.set(key, kept.answer);
+      else missing.push(key);
     }
     if (missing.length === 0) return found;
     const generation = this.generation;
@@ -44,7 +50,7 @@ class Kept<V> {
       found.set(key, answer);
       if (!keep) continue;
       if (this.answers.size >= MAX_KEPT) this.answers.clear();
-      this.answers.set(key, answer);
+      this.answers.set(key, { answer, storedAt: now });
     }
     return found;
   }
@@ -66,17 +72,28 @@ class Kept<V> {
 export interface SearchLookups {
   /** A word's synonyms and corrections, by word. */
   words: Kept<WordExpansion>;
-  /** What a URL's category and sub-category slugs name (null: no such category), by `category/sub`. */
+  /**
+   * What a URL's category and sub-category slugs name (null: no such category), by `category/sub`
+   * (a slug has no '/': ProductSearchQuery's pattern).
+   */
   scopes: Kept<CategoryScope | null>;
   /** The sub-categories a query's category keys name, by the keys joined with '|'. */
   subcategories: Kept<number[]>;
+  /** Forgets them all (after a write in this process). */
+  clear(): void;
 }
 
 export function createSearchLookups(changes: CatalogueChanges): SearchLookups {
+  const words = new Kept<WordExpansion>(changes, ['search_words', 'search_synonyms']);
+  const scopes = new Kept<CategoryScope | null>(changes, ['categories']);
+  const subcategories = new Kept<number[]>(changes, ['categories']);
   return {
-    words: new Kept(changes, ['search_words', 'search_synonyms']),
-    scopes: new Kept(changes, ['categories']),
-    subcategories: new Kept(changes, ['categories']),
+    words,
+    scopes,
+    subcategories,
+    clear() {
+      for (const kept of [words, scopes, subcategories]) kept.clear();
+    },
   };
 }
 

@@ -11,8 +11,19 @@ function fakeDatabase() {
     stopped: boolean;
   }[] = [];
   let refuse = 0;
+  let deaf = false;
   return {
+    db: {} as never,
     connections,
+    /** Notifications sent from another connection stop reaching the listener (a dropped socket). */
+    goDeaf() {
+      deaf = true;
+    },
+    /** What the feed's heartbeat sends: delivered to the open listener unless it went deaf. */
+    notify: async (payload: string) => {
+      const open = connections.findLast((connection) => !connection.stopped);
+      if (open && !deaf) open.notify(payload);
+    },
     refuseNext(times: number) {
       refuse = times;
     },
@@ -37,7 +48,7 @@ afterEach(() => {
 describe('the catalogue changes feed', () => {
   it('counts each change it hears and tells its listeners which table changed', async () => {
     const database = fakeDatabase();
-    const feed = createCatalogueChanges(database);
+    const feed = createCatalogueChanges(database, undefined, { notify: database.notify });
     const heard: string[] = [];
     feed.onChange((table) => heard.push(table));
     expect(feed.watching()).toBe(false);
@@ -61,7 +72,11 @@ describe('the catalogue changes feed', () => {
     vi.useFakeTimers();
     const database = fakeDatabase();
     const warnings: string[] = [];
-    const feed = createCatalogueChanges(database, { warn: (_details, message) => warnings.push(message) });
+    const feed = createCatalogueChanges(
+      database,
+      { warn: (_details, message) => warnings.push(message) },
+      { notify: database.notify },
+    );
     const heard: string[] = [];
     feed.onChange((table) => heard.push(table));
     await feed.start();
@@ -87,7 +102,7 @@ describe('the catalogue changes feed', () => {
   it('keeps trying when it cannot start, and never listens after close()', async () => {
     vi.useFakeTimers();
     const database = fakeDatabase();
-    const feed = createCatalogueChanges(database);
+    const feed = createCatalogueChanges(database, undefined, { notify: database.notify });
     database.refuseNext(1);
     await feed.start();
     expect(feed.watching()).toBe(false);
@@ -98,5 +113,33 @@ describe('the catalogue changes feed', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(database.listen).toHaveBeenCalledTimes(2);
     expect(feed.watching()).toBe(false);
+  });
+
+  it('sends itself a heartbeat, and takes one not heard as a lost connection', async () => {
+    vi.useFakeTimers();
+    const database = fakeDatabase();
+    const feed = createCatalogueChanges(database, undefined, { heartbeatMs: 1000, notify: database.notify });
+    const heard: string[] = [];
+    feed.onChange((table) => heard.push(table));
+    await feed.start();
+    const epoch = feed.epoch();
+    // Heard each time: still listening, and a heartbeat is not a change.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(feed.watching()).toBe(true);
+    expect(feed.epoch()).toBe(epoch);
+    expect(heard).toEqual([ANY_TABLE]);
+    // Deaf without an error: the next beat finds its heartbeat unheard.
+    database.goDeaf();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(feed.watching()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(feed.watching()).toBe(false);
+    expect(database.connections[0]!.stopped).toBe(true);
+    expect(feed.epoch()).toBe(epoch + 1);
+    // It listens again on a new connection.
+    await vi.advanceTimersByTimeAsync(250);
+    expect(database.listen).toHaveBeenCalledTimes(2);
+    expect(feed.watching()).toBe(true);
+    await feed.close();
   });
 });

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { createSearchLookups, type SearchLookups } from '../db/search-lookups';
-import type { CatalogueChanges } from '../events/catalogue-changes';
+import { KEEP_UNCHANGED_MS, type CatalogueChanges } from '../events/catalogue-changes';
 
 /** An answer under way for a key, and what requests waiting for it will be sent. */
 interface Computation {
@@ -50,12 +50,8 @@ const MAX_ENTRIES = 2000;
  */
 export const SERVE_STALE_FOR_MS = 60_000;
 
-/**
- * How long an answer stays fresh while the database has announced no change to the catalogue
- * since it was read (decision 051): a bound for a write that no trigger sees (a DBA's session
- * with triggers off), well inside the minute browsers may keep it.
- */
-export const KEEP_UNCHANGED_MS = 30_000;
+/** How long an answer stays fresh while no change to the catalogue is announced (decision 051). */
+export { KEEP_UNCHANGED_MS };
 
 /** The header an internal refresh carries: a random id only this process knows. */
 const REFRESH_HEADER = 'x-catalogue-refresh';
@@ -103,10 +99,12 @@ export default fp<{ ttlMs: number; changes?: CatalogueChanges | undefined }>(
     const refreshes = new Set<Promise<unknown>>();
     let generation = 0;
 
+    const lookups = changes && createSearchLookups(changes);
     app.decorate('catalogueCache', {
       clear: () => {
         generation++;
         entries.clear();
+        lookups?.clear();
       },
       get size() {
         return entries.size;
@@ -115,7 +113,7 @@ export default fp<{ ttlMs: number; changes?: CatalogueChanges | undefined }>(
         while (refreshes.size > 0) await Promise.allSettled([...refreshes]);
       },
       changes,
-      lookups: changes && createSearchLookups(changes),
+      lookups,
     });
     if (ttlMs <= 0) return;
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { KEEP_UNCHANGED_MS, SERVE_STALE_FOR_MS } from '../../server/plugins/catalogue-cache';
 import { createTestApp } from '../setup/test-app';
+import { announced } from '../support/catalogue-changes';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -15,15 +16,8 @@ afterAll(() => ctx.close());
 
 const changes = () => ctx.app.catalogueCache.changes!;
 
-/** Runs a write to the catalogue and waits until the server has heard the database announce it. */
-async function announced(write: () => Promise<unknown>) {
-  const epoch = changes().epoch();
-  await write();
-  await vi.waitFor(() => expect(changes().epoch()).toBeGreaterThan(epoch), { timeout: 5_000 });
-}
-
 const setPrice = (id: number, paise: number) =>
-  announced(() =>
+  announced(changes(), 'products', () =>
     ctx.database.db.execute(
       sql`update products set price_paise = ${paise}, mrp_paise = greatest(mrp_paise, ${paise}) where id = ${id}`,
     ),
@@ -232,11 +226,54 @@ describe('the catalogue micro-cache', () => {
     }
   });
 
+  it('keeps an answer only for the TTL when a change was heard while it was read', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const url = '/api/product/public/14';
+    try {
+      ctx.app.catalogueCache.clear();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // The read waits behind this transaction, which announces a change to products when it
+      // commits: the answer is computed while the change is heard.
+      const holder = announced(changes(), 'products', () =>
+        ctx.database.db.transaction(async (tx) => {
+          await tx.execute(sql`lock table products in access exclusive mode`);
+          await tx.execute(sql`update products set name = name where id = 14`);
+          locked();
+          await released;
+        }),
+      );
+      await isLocked;
+      const answer = ctx.app.inject(url);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      release();
+      await holder;
+      expect((await answer).statusCode).toBe(200);
+      await ctx.app.catalogueCache.settled();
+      // Past the TTL: not current, so the next request starts a refresh.
+      const statements = vi.spyOn(ctx.database.db._.session, 'prepareQuery');
+      try {
+        vi.setSystemTime(Date.now() + 301);
+        expect((await ctx.app.inject(url)).statusCode).toBe(200);
+        await ctx.app.catalogueCache.settled();
+        expect(statements).toHaveBeenCalled();
+      } finally {
+        statements.mockRestore();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reads the stores again once one changes, in any process', async () => {
     const first = await ctx.app.delivery.stores();
     const store = first[0]!;
     const rename = (name: string) =>
-      announced(() => ctx.database.db.execute(sql`update stores set name = ${name} where id = ${store.id}`));
+      announced(changes(), 'stores', () =>
+        ctx.database.db.execute(sql`update stores set name = ${name} where id = ${store.id}`),
+      );
     expect(await ctx.app.delivery.stores()).toBe(first);
     try {
       await rename(`${store.name} (renamed)`);

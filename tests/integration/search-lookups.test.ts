@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QUERY_MIX } from '../../bench/search-mix';
 import { findProductPage } from '../../server/db/product-queries';
 import { createTestApp } from '../setup/test-app';
+import { announced } from '../support/catalogue-changes';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -14,13 +15,6 @@ afterAll(() => ctx.close());
 
 const lookups = () => ctx.app.catalogueCache.lookups!;
 const changes = () => ctx.app.catalogueCache.changes!;
-
-/** Runs a write and waits until the server has heard the database announce it. */
-async function announced(write: () => Promise<unknown>) {
-  const epoch = changes().epoch();
-  await write();
-  await vi.waitFor(() => expect(changes().epoch()).toBeGreaterThan(epoch), { timeout: 5_000 });
-}
 
 const search = (q: string, category?: string) =>
   findProductPage(ctx.database.db, { q, ...(category && { category }), pageSize: 48 }, null, lookups());
@@ -58,13 +52,15 @@ describe("a search's lookups, kept until the catalogue's words or categories cha
 
   it('hears a new synonym, in any process, before the next search', async () => {
     expect((await search('zzqxmilk'))?.total).toBe(0);
-    await announced(() =>
+    await announced(changes(), 'search_synonyms', () =>
       ctx.database.db.execute(sql`insert into search_synonyms (term, synonym) values ('zzqxmilk', 'milk')`),
     );
     try {
       expect((await search('zzqxmilk'))?.total).toBeGreaterThan(0);
     } finally {
-      await announced(() => ctx.database.db.execute(sql`delete from search_synonyms where term = 'zzqxmilk'`));
+      await announced(changes(), 'search_synonyms', () =>
+        ctx.database.db.execute(sql`delete from search_synonyms where term = 'zzqxmilk'`),
+      );
     }
     expect((await search('zzqxmilk'))?.total).toBe(0);
   });
@@ -72,7 +68,9 @@ describe("a search's lookups, kept until the catalogue's words or categories cha
   it('hears a category renamed', async () => {
     expect(await search('milk', 'dairy-breakfast')).not.toBeNull();
     const rename = (from: string, to: string) =>
-      announced(() => ctx.database.db.execute(sql`update categories set slug = ${to} where slug = ${from}`));
+      announced(changes(), 'categories', () =>
+        ctx.database.db.execute(sql`update categories set slug = ${to} where slug = ${from}`),
+      );
     await rename('dairy-breakfast', 'dairy-and-breakfast');
     try {
       expect(await search('milk', 'dairy-breakfast')).toBeNull();

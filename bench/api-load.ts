@@ -5,7 +5,8 @@
  * order (each with a key of its own, by 400 prepared customers, 1 to 3 products with ample stock;
  * bench/orders.ts measures orders at a fixed rate instead). In the same run it measures this machine's ceiling (a bare
  * Fastify route returning a constant, also in its own process) so every figure is also given as
- * a ratio to it, and the server's resident memory at idle and at its peak under load.
+ * a ratio to it, the server's CPU time per request (and the ceiling's over it), and the server's
+ * resident memory at idle and at its peak under load.
  *
  * `longtail` asks for 5,000 distinct catalogue URLs in turn (type-ahead prefixes of every product
  * name, then category pages by sort, page and page size): each comes back only after the whole
@@ -33,7 +34,7 @@ import { parseArgs } from 'node:util';
 
 import { SERVER_NODE_FLAGS, withServerMallocSettings } from '../scripts/lib.mjs';
 import { startServer, type ServerProcess } from '../tests/support/server-process';
-import { rssMbOf } from './process-stats';
+import { cpuMsOf, rssMbOf } from './process-stats';
 import { scratchDatabase } from './scratch-database';
 import { QUERY_MIX } from './search-mix';
 import { BENCH_JWT_SECRET, nthOrder, prepareShoppers } from './shoppers';
@@ -94,6 +95,11 @@ interface Figures {
   errors: number;
   non2xx: number;
   peakRssMb?: number;
+  /**
+   * The server process's CPU time per answered request, in µs (all its threads: PGlite's too): what
+   * an answer costs, which hardly depends on what else the machine is doing, unlike requests/s.
+   */
+  serverCpuUsPerRequest?: number | undefined;
 }
 
 async function load(
@@ -105,8 +111,14 @@ async function load(
     peak = Math.max(peak, rssMbOf(server.pid));
   }, 250);
   try {
+    const cpuBefore = cpuMsOf(server.pid);
     const result = await autocannon({ url: server.url, connections, duration, requests: [{ setupRequest }] });
+    const cpuAfter = cpuMsOf(server.pid);
     return {
+      serverCpuUsPerRequest:
+        cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+          ? undefined
+          : Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total),
       rps: Math.round(result.requests.average),
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
@@ -227,7 +239,7 @@ async function buildLongTail(origin: string): Promise<string[]> {
   return [...urls];
 }
 
-const results: Record<string, Figures & { ofCeiling: number }> = {};
+const results: Record<string, Figures & { ofCeiling: number; cpuOfCeiling?: number }> = {};
 let ceiling: Figures;
 let idleRssMb: number;
 let healthz: Awaited<ReturnType<typeof probeHealthz>> | undefined;
@@ -282,7 +294,18 @@ try {
     for (const [name, setup] of Object.entries(healthzMode ? {} : scenarios)) {
       if (only && !only.includes(name)) continue;
       const figures = await load(server, setup);
-      results[name] = { ...figures, ofCeiling: Math.round((figures.rps / ceiling!.rps) * 1000) / 1000 };
+      results[name] = {
+        ...figures,
+        ofCeiling: Math.round((figures.rps / ceiling!.rps) * 1000) / 1000,
+        // The ceiling's CPU per request over this one's: the share of the ceiling's throughput this
+        // scenario would reach if each server had a core to itself (here they share two with the
+        // load generator, and the server's other threads).
+        ...(figures.serverCpuUsPerRequest && ceiling!.serverCpuUsPerRequest
+          ? {
+              cpuOfCeiling: Math.round((ceiling!.serverCpuUsPerRequest / figures.serverCpuUsPerRequest) * 1000) / 1000,
+            }
+          : {}),
+      };
     }
   } finally {
     await server.stop();

@@ -22,6 +22,28 @@ const setPrice = (id: number, paise: number) =>
       sql`update products set price_paise = ${paise}, mrp_paise = greatest(mrp_paise, ${paise}) where id = ${id}`,
     ),
   );
+/**
+ * Holds an exclusive lock on products in a transaction (after `alsoRun` in it), so that reads of
+ * products wait behind it on both engines; resolves once the lock is held. `release()` commits,
+ * and `done` settles with the transaction.
+ */
+async function holdProductsLock(
+  alsoRun?: (tx: Parameters<Parameters<typeof ctx.database.db.transaction>[0]>[0]) => Promise<unknown>,
+) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const done = ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table products in access exclusive mode`);
+    await alsoRun?.(tx);
+    locked();
+    await released;
+  });
+  await Promise.race([isLocked, done]);
+  return { release, done };
+}
+
 const priceOf = async (id: number) =>
   (await ctx.app.inject(`/api/product/public/${id}`)).json<{ price: number }>().price;
 
@@ -70,17 +92,7 @@ describe('the catalogue micro-cache', () => {
 
   it('keeps no answer that was being computed when clear() came', async () => {
     ctx.app.catalogueCache.clear();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    // Reads of products wait behind this lock, on both engines.
-    const holder = ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table products in access exclusive mode`);
-      locked();
-      await released;
-    });
-    await isLocked;
+    const { release, done: holder } = await holdProductsLock();
     const url = '/api/product/public/6';
     const first = ctx.app.inject(url);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -231,21 +243,15 @@ describe('the catalogue micro-cache', () => {
     const url = '/api/product/public/14';
     try {
       ctx.app.catalogueCache.clear();
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
       // The read waits behind this transaction, which announces a change to products when it
       // commits: the answer is computed while the change is heard.
-      const holder = announced(changes(), 'products', () =>
-        ctx.database.db.transaction(async (tx) => {
-          await tx.execute(sql`lock table products in access exclusive mode`);
-          await tx.execute(sql`update products set name = name where id = 14`);
-          locked();
-          await released;
-        }),
-      );
-      await isLocked;
+      let lock!: Awaited<ReturnType<typeof holdProductsLock>>;
+      const holder = announced(changes(), 'products', async () => {
+        lock = await holdProductsLock((tx) => tx.execute(sql`update products set name = name where id = 14`));
+        await lock.done;
+      });
+      await vi.waitFor(() => expect(lock).toBeDefined());
+      const release = () => lock.release();
       const answer = ctx.app.inject(url);
       await new Promise((resolve) => setTimeout(resolve, 100));
       release();

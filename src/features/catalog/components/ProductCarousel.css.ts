@@ -12,23 +12,28 @@ export const track = style({ listStyle: 'none', margin: 0, padding: 0 });
 const slideBasis = (perView: number) => `0 0 calc((100% - ${CAROUSEL_SPACING_PX * (perView - 1)}px) / ${perView})`;
 
 /**
- * Until keen-slider has measured the track and placed the slides (a server-rendered page, or the
- * first frame), the same layout in CSS: otherwise every product squeezes into one row of slivers
- * (13 px wide at 360 px) and the strip changes height when the script arrives. Its breakpoints
- * are max-widths, narrowest last, as keen-slider applies them.
+ * Until keen-slider has placed a slide (a server-rendered page, the first frames), the same layout
+ * in CSS: otherwise every product squeezes into one row of slivers (13 px wide at 360 px) and the
+ * strip changes height when the script arrives. keen-slider places a slide by giving it an inline
+ * style (its width, then its position), so the stand-in is for slides without one: the two never
+ * apply together, nor neither. (Keyed on the slider's `created` event instead, the stand-in went a
+ * frame before keen-slider had sized the slides: the strip shrank by a third for that frame, and a
+ * page scrolled to its end jumped.) Its breakpoints are max-widths, narrowest last, as keen-slider
+ * applies them.
  */
-export const unplaced = style({ gap: `${CAROUSEL_SPACING_PX}px` });
-
-const whileUnplaced = `${unplaced} > &`;
+const unplaced = '&:not([style])';
 
 export const slide = style({
   padding: '2px',
   minWidth: 0,
-  selectors: { [whileUnplaced]: { flex: slideBasis(CAROUSEL_DEFAULT.perView) } },
+  selectors: {
+    [unplaced]: { flex: slideBasis(CAROUSEL_DEFAULT.perView) },
+    [`${unplaced} + ${unplaced}`]: { marginLeft: `${CAROUSEL_SPACING_PX}px` },
+  },
   '@media': Object.fromEntries(
     CAROUSEL_BREAKPOINTS.map((bp) => [
       `screen and (max-width: ${bp.maxWidth}px)`,
-      { selectors: { [whileUnplaced]: { flex: slideBasis(bp.perView) } } },
+      { selectors: { [unplaced]: { flex: slideBasis(bp.perView) } } },
     ]),
   ),
 });

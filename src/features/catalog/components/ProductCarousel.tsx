@@ -30,17 +30,12 @@ const breakpoints = Object.fromEntries(
 /** A horizontal product strip (keen-slider): no dots, arrows on large screens only. */
 export function ProductCarousel({ products, label, renderAction }: Props) {
   const [position, setPosition] = useState({ index: 0, maxIndex: 0 });
-  // The CSS layout stands in until keen-slider has placed the slides (styles.unplaced).
-  const [placed, setPlaced] = useState(false);
   const [sliderRef, slider] = useKeenSlider<HTMLUListElement>({
     mode: 'snap',
     rubberband: false,
     defaultAnimation: { duration: CAROUSEL_SPEED_MS },
     slides: { perView: CAROUSEL_DEFAULT.perView, spacing: SPACING },
     breakpoints,
-    created() {
-      setPlaced(true);
-    },
     // Called on every frame of a drag or a slide: the arrows change only at the ends.
     detailsChanged(s) {
       const { rel: index, maxIdx: maxIndex } = s.track.details;
@@ -82,7 +77,8 @@ export function ProductCarousel({ products, label, renderAction }: Props) {
       >
         ‹
       </button>
-      <ul ref={sliderRef} className={`keen-slider ${styles.track}${placed ? '' : ` ${styles.unplaced}`}`}>
+      {/* The CSS layout stands in for each slide until keen-slider has placed it (styles.slide). */}
+      <ul ref={sliderRef} className={`keen-slider ${styles.track}`}>
         {slides}
       </ul>
       <button

@@ -16,8 +16,25 @@ export function createAppRouter(context: RouterContext) {
     defaultPreload: 'intent',
     // React Query owns freshness; the router should always ask it.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    scrollRestoration: scrollRestorationAfterFirstRender(),
   });
+}
+
+/**
+ * Whether the router may move the window after it renders a location (to a saved position, or
+ * to the top). After a navigation it always may. After the page's first render only if the window
+ * is still at the top: otherwise the browser has restored it (a reload) or the shopper has
+ * scrolled the server's page while the app started, and a jump back would pull the page from
+ * under their finger, and the tap they were making with it.
+ */
+function scrollRestorationAfterFirstRender() {
+  let first = true;
+  return () => {
+    // The server asks too (for the inline script it puts in the page): its answer is unchanged.
+    if (!first || typeof window === 'undefined') return true;
+    first = false;
+    return window.scrollX === 0 && window.scrollY === 0;
+  };
 }
 
 declare module '@tanstack/react-router' {

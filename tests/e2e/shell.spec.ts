@@ -182,6 +182,54 @@ test.describe('a first visit gets the page rendered by the server', () => {
     });
   }
 
+  for (const width of [360, 1280]) {
+    test(`at ${width} px the product strip keeps its height and its cards their places in every frame while the slider takes it over`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 720 });
+      await page.addInitScript(() => {
+        // Each frame's strip: its height, and where the first cards are and how wide.
+        const frames = new Set<string>();
+        Object.assign(window, { stripFrames: frames });
+        const sample = () => {
+          const strip = document.querySelector('[aria-roledescription="carousel"] .keen-slider');
+          if (strip) {
+            const cards = [...strip.children].slice(0, 3).map((card) => {
+              const box = card.getBoundingClientRect();
+              return `${Math.round(box.left)}+${Math.round(box.width)}`;
+            });
+            frames.add(`${Math.round(strip.getBoundingClientRect().height)} ${cards.join(' ')}`);
+          }
+          requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      });
+      await page.goto('/');
+      // keen-slider has placed every card (it gives each an inline style), and frames were drawn since.
+      await expect(page.locator('.keen-slider__slide')).not.toHaveCount(0);
+      await expect(page.locator('.keen-slider__slide:not([style])')).toHaveCount(0);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(
+        await page.evaluate(() => [...(window as unknown as { stripFrames: Set<string> }).stripFrames]),
+      ).toHaveLength(1);
+    });
+  }
+
+  test('a shopper who scrolls while the app starts stays where they scrolled to; a new page still opens at the top', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => window.scrollTo(0, 400)));
+    await page.goto('/');
+    await expect(page.locator('[data-prerendered]:not([aria-disabled])')).toHaveCount(1);
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(400);
+
+    await page.getByRole('link', { name: 'See more products' }).click();
+    await expect(page).toHaveURL(/\/collection$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('the page carries its stylesheets: the first paint waits for none, the CSP lets them in, the app asks for none of them again', async ({
     browser,
     baseURL,

@@ -30,10 +30,15 @@ export function createAppRouter(context: RouterContext) {
 function scrollRestorationAfterFirstRender() {
   let first = true;
   return () => {
-    // The server asks too (for the inline script it puts in the page): its answer is unchanged.
+    // The server asks too, for a script of its own that src/ssr.tsx leaves out: the same answer.
     if (!first || typeof window === 'undefined') return true;
     first = false;
-    return window.scrollX === 0 && window.scrollY === 0;
+    if (window.scrollX === 0 && window.scrollY === 0) return true;
+    // The router remembers a page's position for Back only if it saw the window scroll since this
+    // render, and it has just forgotten the scrolls made before it: show it one, or Back from the
+    // next page would open this one at the top.
+    document.dispatchEvent(new Event('scroll'));
+    return false;
   };
 }
 

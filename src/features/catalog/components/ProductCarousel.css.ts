@@ -13,10 +13,11 @@ const slideBasis = (perView: number) => `0 0 calc((100% - ${CAROUSEL_SPACING_PX 
 
 /**
  * Until keen-slider has placed a slide (a server-rendered page, the first frames), the same layout
- * in CSS: otherwise every product squeezes into one row of slivers (13 px wide at 360 px) and the
+ * in CSS: otherwise every product squeezes into one row of slivers (14 px wide at 360 px) and the
  * strip changes height when the script arrives. keen-slider places a slide by giving it an inline
  * style (its width, then its position), so the stand-in is for slides without one: the two never
- * apply together, nor neither. (Keyed on the slider's `created` event instead, the stand-in went a
+ * apply together, and one of them is always drawn (keen-slider empties the style when its options
+ * change, and fills it again before the frame is drawn). (Keyed on the slider's `created` event instead, the stand-in went a
  * frame before keen-slider had sized the slides: the strip shrank by a third for that frame, and a
  * page scrolled to its end jumped.) Its breakpoints are max-widths, narrowest last, as keen-slider
  * applies them.

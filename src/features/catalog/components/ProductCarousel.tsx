@@ -43,7 +43,7 @@ export function ProductCarousel({ products, label, renderAction }: Props) {
     },
   });
 
-  // The cards do not change with the slider's state (placed, the arrows' ends): without this, each
+  // The cards do not change with the slider's state (where it stands, the arrows' ends): without this, each
   // of those changes drew every card again, 24 of them on `/` just after the page was hydrated.
   const slides = useMemo(
     () =>

@@ -176,9 +176,14 @@ describe('log lines', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBe('trace-otp-1');
     const messages = linesOf('trace-otp-1').map((line) => line.msg ?? '');
-    expect(messages[0]).toBe('incoming request');
     expect(messages.filter((message) => new RegExp(`^OTP for \\+91${mobile}: \\d{6}$`).test(message))).toHaveLength(1);
+    // One line says what was asked and how it was answered, and it is the last.
+    expect(messages.filter((message) => message === 'request completed')).toHaveLength(1);
     expect(messages.at(-1)).toBe('request completed');
+    const completed = linesOf('trace-otp-1').at(-1)!;
+    expect(completed.req).toMatchObject({ method: 'POST', url: '/api/customer/public' });
+    expect(completed.res).toEqual({ statusCode: 200 });
+    expect(completed.responseTime).toBeGreaterThan(0);
     // No line about this request goes without its id.
     const about = capture.lines.filter((line) => JSON.stringify(line).includes(mobile));
     expect(about.length).toBeGreaterThan(0);

@@ -13,7 +13,8 @@
  * list, long after the micro-cache (2,000 answers, the least recently used dropped first) has let
  * it go, so it measures the uncached read path.
  *
- *   node --import tsx bench/api-load.ts [--connections 10] [--duration 10] [--only listing,search,longtail] [--log-level info]
+ *   node --import tsx bench/api-load.ts [--connections 10] [--duration 10] [--only listing,search,longtail]
+ *     [--log-level info] [--accept-encoding "gzip, deflate, br, zstd"]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/api-load.ts
  *   node --import tsx bench/api-load.ts --healthz [--connections 50] [--duration 10]
  *
@@ -73,9 +74,16 @@ const { values: args } = parseArgs({
      * sessions were measured so); `info` is what a deployed server logs: a line per request.
      */
     'log-level': { type: 'string', default: 'warn' },
+    /**
+     * Sent with every request, the ceiling's too: `"gzip, deflate, br, zstd"` is what a browser
+     * asks with, and the server then compresses what it sends (decision 054). None by default,
+     * as the figures of earlier sessions were measured.
+     */
+    'accept-encoding': { type: 'string' },
   },
 });
 const logLevel = args['log-level'];
+const acceptEncoding = args['accept-encoding'];
 const healthzMode = args.healthz;
 const connections = Number(args.connections ?? (healthzMode ? 50 : 10));
 const duration = Number(args.duration);
@@ -118,7 +126,13 @@ async function load(
   }, 250);
   try {
     const cpuBefore = cpuMsOf(server.pid);
-    const result = await autocannon({ url: server.url, connections, duration, requests: [{ setupRequest }] });
+    const result = await autocannon({
+      url: server.url,
+      connections,
+      duration,
+      ...(acceptEncoding ? { headers: { 'accept-encoding': acceptEncoding } } : {}),
+      requests: [{ setupRequest }],
+    });
     const cpuAfter = cpuMsOf(server.pid);
     return {
       serverCpuUsPerRequest:
@@ -349,9 +363,10 @@ console.log(
   JSON.stringify(
     {
       benchmark: 'api-load',
-      command: `${engine === 'postgres' ? 'DATABASE_URL=postgres://… ' : ''}node --import tsx bench/api-load.ts --connections ${connections} --duration ${duration}${only ? ` --only ${only.join(',')}` : ''}${logLevel === 'warn' ? '' : ` --log-level ${logLevel}`}`,
+      command: `${engine === 'postgres' ? 'DATABASE_URL=postgres://… ' : ''}node --import tsx bench/api-load.ts --connections ${connections} --duration ${duration}${only ? ` --only ${only.join(',')}` : ''}${logLevel === 'warn' ? '' : ` --log-level ${logLevel}`}${acceptEncoding ? ` --accept-encoding "${acceptEncoding}"` : ''}`,
       engine,
       logLevel,
+      acceptEncoding: acceptEncoding ?? null,
       cpus: cpus().length,
       connections,
       durationSeconds: duration,

@@ -14,7 +14,7 @@ import { errorBody } from './errors';
 import { ANY_TABLE, createCatalogueChanges } from './events/catalogue-changes';
 import { openApiOptions } from './openapi';
 import authPlugin from './plugins/auth';
-import catalogueCache from './plugins/catalogue-cache';
+import catalogueCache, { COMPRESS_FROM_BYTES } from './plugins/catalogue-cache';
 import clockPlugin, { systemClock, type Clock } from './plugins/clock';
 import dbPlugin from './plugins/db';
 import deliveryPlugin from './plugins/delivery';
@@ -195,7 +195,7 @@ export async function buildApp({
   // With the cache on, its answers are kept until the database announces a change (decision 051).
   const catalogueChanges = config.catalogueCacheMs > 0 ? createCatalogueChanges(database, app.log) : undefined;
   await app.register(catalogueCache, { ttlMs: config.catalogueCacheMs, changes: catalogueChanges });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(compress, { global: true, threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +13,7 @@ import { resolveCategoryScope } from '../db/category-queries';
 import { findProduct } from '../db/product-queries';
 import { GROCERY_KITCHEN } from '../domain/catalog';
 import { firstLoadHints, productIdOf } from '../web/first-load-hints';
+import { encodedOnce, preferredEncoding, type Encodable } from '../web/encoding';
 import { withStyleHashes } from '../web/page-csp';
 import {
   assemblePage,
@@ -21,7 +21,6 @@ import {
   inlineStylesheets,
   inlineStylesheetsOf,
   linkedStylesheets,
-  preferredEncoding,
   stylesheetsFor,
   type InlineStylesheet,
   type RenderedPage,
@@ -57,9 +56,8 @@ function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
  * HTML is kept as UTF-8 bytes: as a string it took twice the room (one `₹` makes V8 store the
  * whole page two bytes a character), for each of the pages the renderer keeps (decision 050).
  */
-interface PageBody {
+interface PageBody extends Encodable {
   html: Buffer;
-  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
 /**
@@ -69,13 +67,6 @@ interface PageBody {
 interface RenderedBody extends PageBody {
   styleHashes: string[];
   linking: () => PageBody;
-}
-
-function encode(body: PageBody, encoding: 'br' | 'gzip'): Buffer {
-  return (body.encoded[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(body.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-      : gzipSync(body.html, { level: 6 }));
 }
 
 /** The server's own address for the page renderer's API calls, once it listens. */
@@ -219,7 +210,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       if (!encoding) return reply.send(page.html);
-      return reply.header('Content-Encoding', encoding).send(encode(page, encoding));
+      return reply.header('Content-Encoding', encoding).send(encodedOnce(page, page.html, encoding));
     };
     if (!hasClient) {
       app.log.warn({ distDir }, 'no built client found; serving the API only (run "npm run build")');

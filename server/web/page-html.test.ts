@@ -8,7 +8,6 @@ import {
   inlineStylesheets,
   inlineStylesheetsOf,
   linkedStylesheets,
-  preferredEncoding,
   stylesheetsFor,
 } from './page-html';
 
@@ -150,23 +149,5 @@ describe('inlineStylesheetsOf and inlineStylesheets (decision 049)', () => {
   it('changes nothing when it has no stylesheet text', () => {
     const page = assemblePage(TEMPLATE, { html: '<main></main>', title: null, data: '[]' }, []);
     expect(inlineStylesheets(page, new Map())).toEqual({ html: page, hashes: [] });
-  });
-});
-
-describe('preferredEncoding', () => {
-  it.each([
-    ['gzip, deflate, br, zstd', 'br'],
-    ['gzip', 'gzip'],
-    ['br;q=0, gzip;q=0.5', 'gzip'],
-    ['gzip;q=0, br;q=0', null],
-    ['*', 'br'],
-    ['*;q=0.1, br;q=0', 'gzip'],
-    ['identity', null],
-    ['', null],
-    [undefined, null],
-    ['BR;Q=1', 'br'],
-    ['br;q=abc, gzip', 'gzip'],
-  ])('%s gives %s', (header, expected) => {
-    expect(preferredEncoding(header)).toBe(expected);
   });
 });

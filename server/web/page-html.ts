@@ -140,21 +140,3 @@ export function assemblePage(template: string, page: RenderedPage, stylesheets: 
   const at = html.search(/<script |<link rel="modulepreload"|<\/head>/);
   return `${html.slice(0, at)}${head.join('')}${html.slice(at)}`;
 }
-
-/**
- * The encoding to send a rendered page in, from the request's `Accept-Encoding`: brotli, else
- * gzip, else none. A coding with `q=0` is refused (RFC 9110 12.5.3); `*` stands for any coding
- * not named.
- */
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const weights = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [coding = '', ...params] = part.split(';').map((piece) => piece.trim());
-    if (!coding) continue;
-    const q = params.find((param) => param.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    weights.set(coding, Number.isFinite(weight) ? weight : 0);
-  }
-  const accepts = (coding: string) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
-  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
-}

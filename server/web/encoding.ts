@@ -1,0 +1,39 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+/** The codings the server compresses answers it keeps in: rendered pages, catalogue answers. */
+export type Encoding = 'br' | 'gzip';
+
+/**
+ * The encoding to send a kept answer in, from the request's `Accept-Encoding`: brotli, else
+ * gzip, else none. A coding with `q=0` is refused (RFC 9110 12.5.3); `*` stands for any coding
+ * not named.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [coding = '', ...params] = part.split(';').map((piece) => piece.trim());
+    if (!coding) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(coding, Number.isFinite(weight) ? weight : 0);
+  }
+  const accepts = (coding: string) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
+  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
+}
+
+/** An answer kept in memory, with the compressed copies made of it so far. */
+export interface Encodable {
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/**
+ * `body` compressed in `encoding`, made the first time it is asked for and kept in `kept`: an
+ * answer sent many times is compressed once, not once per request (brotli at quality 5 takes
+ * about as long as the rest of a cached answer's trip through the server, several times over).
+ */
+export function encodedOnce(kept: Encodable, body: string | Buffer, encoding: Encoding): Buffer {
+  return (kept.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(body, { level: 6 }));
+}

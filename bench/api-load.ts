@@ -211,7 +211,7 @@ const scenarios: Record<string, (request: AutocannonRequest) => AutocannonReques
     ...request,
     method: 'POST',
     path: '/api/customer/public',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...request.headers, 'content-type': 'application/json' },
     body: JSON.stringify({ mobile: `9${String(100_000_000 + next()).slice(-9)}` }),
   }),
   order: (request) => {
@@ -222,6 +222,7 @@ const scenarios: Record<string, (request: AutocannonRequest) => AutocannonReques
       method: 'POST',
       path: '/api/order',
       headers: {
+        ...request.headers,
         'content-type': 'application/json',
         authorization: `Bearer ${token}`,
         'idempotency-key': `load-${runId}-${n}`,

@@ -7,7 +7,7 @@ import Fastify, { type FastifyReply } from 'fastify';
 
 import type { AppConfig } from './config';
 import { limitConnectionsPerAddress } from './connection-limits';
-import { loggerOptions } from './logging';
+import { loggerOptions, OneLinePerRequest } from './logging';
 import { registerPageCsp } from './web/page-csp';
 import type { Database } from './db/client';
 import { errorBody } from './errors';
@@ -124,9 +124,8 @@ export async function buildApp({
   }
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
-    // One line per request, written when it is answered (the hook below), instead of Fastify's
-    // two (decision 053).
-    disableRequestLogging: true,
+    // One line per request, written when it is answered, instead of Fastify's two (decision 053).
+    logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
     // A slow client may not hold a connection open for long (issue 15): the headers within
     // HEADERS_TIMEOUT_MS (checked every second, not Node's 30 s), the whole request within 30 s.
@@ -160,15 +159,6 @@ export async function buildApp({
   // Every answer names its request, errors, static files and shed calls included.
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-  });
-  // What Fastify's 'incoming request' and 'request completed' said, in one line: the request
-  // (method, path and the names of its query's parameters: logging.ts), the status, the time taken.
-  const logsRequests = ['info', 'debug', 'trace'].includes(config.logLevel);
-  app.addHook('onResponse', (request, reply, done) => {
-    if (logsRequests) {
-      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    }
-    done();
   });
 
   // External plugins first.

@@ -34,5 +34,8 @@ describe('encodedOnce', () => {
     const gzip = encodedOnce(kept, body, 'gzip');
     expect(gunzipSync(gzip).toString()).toBe(body);
     expect(kept.encoded).toEqual({ br, gzip });
+    // Each copy holds its own bytes, not the whole of zlib's output chunk.
+    expect(br.buffer.byteLength).toBe(br.byteLength);
+    expect(gzip.buffer.byteLength).toBe(gzip.byteLength);
   });
 });

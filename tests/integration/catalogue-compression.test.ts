@@ -1,3 +1,4 @@
+import type * as Zlib from 'node:zlib';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,7 +9,7 @@ import { createTestApp } from '../setup/test-app';
 // The server's own compression calls are counted (@fastify/compress's are its own and are not).
 const zlib = vi.hoisted(() => ({ brotli: 0, gzip: 0 }));
 vi.mock('node:zlib', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:zlib')>();
+  const actual = await importOriginal<typeof Zlib>();
   return {
     ...actual,
     brotliCompressSync: (...args: Parameters<typeof actual.brotliCompressSync>) => {

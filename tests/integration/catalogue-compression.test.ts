@@ -75,6 +75,8 @@ describe('catalogue answers from memory (decision 054)', () => {
     const hit = await ctx.app.inject({ url, headers: { 'accept-encoding': BROWSER } });
     expect(hit.headers.age).toBeDefined();
     expect(hit.headers['content-encoding']).toBeUndefined();
+    // Under the size nothing is compressed, whatever the request accepts: the answer does not vary.
+    expect(hit.headers.vary).toBeUndefined();
     expect(hit.body).toBe(fresh.body);
   });
 });

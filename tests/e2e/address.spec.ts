@@ -223,8 +223,10 @@ test('an edit based on an old copy is refused with a clear banner, and the curre
   const session = await page.evaluate(() =>
     JSON.parse(decodeURIComponent(/_auth_state=([^;]+)/.exec(document.cookie)![1]!)),
   );
-  const listed = await (await page.request.get(`/api/address/?customer=${session.user.id}`)).json();
-  const address = listed.data[0];
+  // The card shows the address as soon as it is saved here; the server has it once the request lands.
+  const stored = async () => (await (await page.request.get(`/api/address/?customer=${session.user.id}`)).json()).data;
+  await expect.poll(async () => (await stored()).length).toBe(1);
+  const [address] = await stored();
   const changed = await page.request.put(`/api/address/${address._id}`, {
     data: { ...address, buildingName: 'Flat 1, Other Device', version: address.version },
   });

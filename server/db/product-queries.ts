@@ -250,7 +250,8 @@ function sortKeys(sort: SortOption, ranked: Ranking | undefined, storeId: number
     case 'price-desc':
       return [inStock, { expr: sql`${productSearch.pricePaise}`, dir: 'desc' }, byId];
     case 'name':
-      return [inStock, { expr: sql`lower(${productSearch.name}) collate "C"`, dir: 'asc' }, byId];
+      // The name folded to lower case, compared byte by byte: kept so by migration 0018.
+      return [inStock, { expr: sql`${productSearch.nameKey}`, dir: 'asc' }, byId];
     case 'discount':
       return [
         inStock,
@@ -273,7 +274,7 @@ function sortKeys(sort: SortOption, ranked: Ranking | undefined, storeId: number
       return [
         inStock,
         { expr: relevance(ranked), dir: 'desc' },
-        { expr: sql`length(${productSearch.name})`, dir: 'asc' },
+        { expr: sql`length(${productSearch.nameKey})`, dir: 'asc' },
         byId,
       ];
   }

@@ -136,6 +136,22 @@ describe('upgrading a catalogue seeded before search existed', () => {
     expect((await searchProducts(database.db, { q: 'leafy', page: 1, pageSize: 50 })).total).toBeGreaterThan(5);
   });
 
+  it('keeps the name sort key of every product: its name in lower case (migration 0018)', async () => {
+    const [keys] = rowsOf<{ drift: number; folded: number }>(
+      await database.db.execute(sql`
+        select count(*) filter (where s.name_key is distinct from lower(p.name))::int as drift,
+          count(*) filter (where s.name_key <> p.name)::int as folded
+        from products p join product_search s on s.product_id = p.id`),
+    );
+    expect(keys).toEqual({ drift: 0, folded: expect.any(Number) });
+    expect(keys!.folded).toBeGreaterThan(100);
+    const names = (await searchProducts(database.db, { q: 'milk', sort: 'name', page: 1, pageSize: 50 })).rows
+      .filter((row) => row.stock > 0)
+      .map((row) => row.name.toLowerCase());
+    expect(names.length).toBeGreaterThan(5);
+    expect(names).toEqual([...names].sort());
+  });
+
   it('does it once: a second start changes nothing', async () => {
     const synonyms = await count('search_synonyms');
     await database.migrate();

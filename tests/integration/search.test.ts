@@ -377,8 +377,8 @@ describe('search reads product_search, kept by triggers on products (decision 04
       await db.execute(sql`
       select count(*)::int as n from products p full join product_search s on s.product_id = p.id
       where s.product_id is null or p.id is null
-        or (s.category_id, s.subcategory_id, s.in_stock, s.name, s.price_paise, s.mrp_paise, s.search_vector, s.search_keys)
-          is distinct from (p.category_id, p.subcategory_id, p.stock > 0, p.name, p.price_paise, p.mrp_paise, p.search_vector, p.search_keys)`),
+        or (s.category_id, s.subcategory_id, s.in_stock, s.name_key, s.price_paise, s.mrp_paise, s.search_vector, s.search_keys)
+          is distinct from (p.category_id, p.subcategory_id, p.stock > 0, lower(p.name) collate "C", p.price_paise, p.mrp_paise, p.search_vector, p.search_keys)`),
     );
     expect(drift?.n).toBe(0);
   });

@@ -274,7 +274,7 @@ function sortKeys(sort: SortOption, ranked: Ranking | undefined, storeId: number
       return [
         inStock,
         { expr: relevance(ranked), dir: 'desc' },
-        { expr: sql`length(${productSearch.nameKey})`, dir: 'asc' },
+        { expr: sql`length(${productSearch.name})`, dir: 'asc' },
         byId,
       ];
   }

@@ -145,6 +145,14 @@ describe('upgrading a catalogue seeded before search existed', () => {
     );
     expect(keys).toEqual({ drift: 0, folded: expect.any(Number) });
     expect(keys!.folded).toBeGreaterThan(100);
+    // Compared byte by byte, as the sort compared lower(name) collate "C", whatever the
+    // database's own collation.
+    const [column] = rowsOf<{ collation: string }>(
+      await database.db.execute(sql`
+        select collation_name as collation from information_schema.columns
+        where table_name = 'product_search' and column_name = 'name_key'`),
+    );
+    expect(column?.collation).toBe('C');
     const names = (await searchProducts(database.db, { q: 'milk', sort: 'name', page: 1, pageSize: 50 })).rows
       .filter((row) => row.stock > 0)
       .map((row) => row.name.toLowerCase());

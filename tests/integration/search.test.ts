@@ -343,6 +343,33 @@ describe('search: what shoppers type', () => {
   });
 });
 
+describe('GET /api/product/public: equal scores', () => {
+  it('ranks the shorter name first, whatever the ids', async () => {
+    const db = ctx.database.db;
+    const [onion] = await db.select().from(products).where(eq(products.slug, 'onion-1-kg'));
+    const like = {
+      brand: 'Fresh',
+      categoryId: onion!.categoryId,
+      subcategoryId: onion!.subcategoryId,
+      packSize: '1 kg',
+      mrpPaise: 5000,
+      pricePaise: 4500,
+      stock: 20,
+      image: onion!.image,
+    };
+    // The longer name is added first, so its id is the lower one.
+    const added = await db
+      .insert(products)
+      .values([
+        { ...like, slug: 'qzvlem-gourd-long', name: 'Qzvlem Gourd Long Variety' },
+        { ...like, slug: 'qzvlem-gourd', name: 'Qzvlem Gourd' },
+      ])
+      .returning({ id: products.id });
+    expect(added[0]!.id).toBeLessThan(added[1]!.id);
+    expect(names(await search('qzvlem'))).toEqual(['Qzvlem Gourd', 'Qzvlem Gourd Long Variety']);
+  });
+});
+
 describe('search reads product_search, kept by triggers on products (decision 040)', () => {
   it('follows a change of price, stock or sub-category at once, and matches products row for row', async () => {
     const db = ctx.database.db;
@@ -377,8 +404,8 @@ describe('search reads product_search, kept by triggers on products (decision 04
       await db.execute(sql`
       select count(*)::int as n from products p full join product_search s on s.product_id = p.id
       where s.product_id is null or p.id is null
-        or (s.category_id, s.subcategory_id, s.in_stock, s.name_key, s.price_paise, s.mrp_paise, s.search_vector, s.search_keys)
-          is distinct from (p.category_id, p.subcategory_id, p.stock > 0, lower(p.name) collate "C", p.price_paise, p.mrp_paise, p.search_vector, p.search_keys)`),
+        or (s.category_id, s.subcategory_id, s.in_stock, s.name, s.name_key, s.price_paise, s.mrp_paise, s.search_vector, s.search_keys)
+          is distinct from (p.category_id, p.subcategory_id, p.stock > 0, p.name, lower(p.name) collate "C", p.price_paise, p.mrp_paise, p.search_vector, p.search_keys)`),
     );
     expect(drift?.n).toBe(0);
   });

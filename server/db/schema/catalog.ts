@@ -131,11 +131,14 @@ export const productSearch = pgTable(
     categoryId: integer('category_id').notNull(),
     subcategoryId: integer('subcategory_id').notNull(),
     inStock: boolean('in_stock').notNull(),
+    name: text('name').notNull(),
     /**
      * The name sort's key: the name in lower case, in the "C" collation (migration 0018, decision
      * 055), so that the sort compares bytes and folds no name per request.
      */
-    nameKey: text('name_key').notNull(),
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name)`),
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise').notNull(),
     searchVector: tsvector('search_vector').notNull(),

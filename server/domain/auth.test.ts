@@ -39,11 +39,13 @@ describe('normaliseMobile', () => {
     expect(normaliseMobile(input)).toEqual({ ok: false, message: 'Mobile number is required' });
   });
 
+  it.each(['5876543210', '0123456789', '+91 12345 67890'])('refuses %j: ten digits, a wrong start', (input) => {
+    expect(normaliseMobile(input)).toEqual({ ok: false, message: 'Mobile number must start with 6, 7, 8 or 9' });
+  });
+
   it.each([
     '98765',
     '987654321',
-    '5876543210',
-    '0123456789',
     'abcdefghij',
     '9'.repeat(33),
     // Only a country code or a trunk 0 is dropped, never arbitrary leading digits.

@@ -9,6 +9,8 @@ import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqu
 export const AUTH_MESSAGES = {
   mobileRequired: 'Mobile number is required',
   mobileInvalid: 'Mobile number must be 10 digits',
+  /** Ten digits that no Indian mobile number has: the length is right, so say what is wrong. */
+  mobileStart: 'Mobile number must start with 6, 7, 8 or 9',
   otpInvalidFormat: 'Please enter a valid 6-digit OTP.',
   otpSent: 'OTP sent',
   otpExpired: 'OTP expired. Please request a new one.',
@@ -103,9 +105,10 @@ export function normaliseMobile(input: unknown): MobileResult {
   if (raw.trim() === '') return { ok: false, message: AUTH_MESSAGES.mobileRequired };
   // Room for '+91 98765-43210' and the like; anything longer is not a typed phone number.
   if (raw.length > MOBILE_INPUT_MAX_LENGTH) return { ok: false, message: AUTH_MESSAGES.mobileInvalid };
-  // Ten digits, or ten after the country code (91, 091) or a trunk 0: nothing else is dropped.
-  const digits = /^(?:0|91|091|0091)?([6-9]\d{9})$/.exec(raw.replace(/\D/g, ''))?.[1];
-  if (!digits) return { ok: false, message: AUTH_MESSAGES.mobileInvalid };
+  // Ten digits, or ten after the country code (91, 091, 0091) or a trunk 0: nothing else is dropped.
+  const digits = raw.replace(/\D/g, '').replace(/^(?:0091|091|91|0)(?=\d{10}$)/, '');
+  if (digits.length !== 10) return { ok: false, message: AUTH_MESSAGES.mobileInvalid };
+  if (!/^[6-9]/.test(digits)) return { ok: false, message: AUTH_MESSAGES.mobileStart };
   return { ok: true, mobile: digits };
 }
 

@@ -6,6 +6,8 @@ import { serverMessage } from '../../lib/server-message';
 export const AUTH_ERRORS = {
   mobileRequired: 'Mobile number is required',
   mobileLength: 'Mobile number must be 10 digits',
+  /** Not in the spec: ten digits that no Indian mobile number has (the server refuses them too). */
+  mobileStart: 'Mobile number must start with 6, 7, 8 or 9',
   otpIncomplete: 'Please enter a valid 6-digit OTP.',
   otpRequestFailed: 'Failed to request OTP',
   network: 'Network error. Please try again.',

@@ -18,9 +18,12 @@ describe('the phone field (spec point 5)', () => {
     expect(nextMobileInput('', '98765432109876')).toBe('9876543210');
   });
 
-  it('says what is wrong: required, then 10 digits', () => {
+  it('says what is wrong: required, then 10 digits, then the first digit', () => {
     expect(mobileError('')).toBe('Mobile number is required');
     expect(mobileError('98765')).toBe('Mobile number must be 10 digits');
+    expect(mobileError('1234567890')).toBe('Mobile number must start with 6, 7, 8 or 9');
+    expect(mobileError('0987654321')).toBe('Mobile number must start with 6, 7, 8 or 9');
+    expect(mobileError('6000000000')).toBeNull();
     expect(mobileError('9876543210')).toBeNull();
   });
 

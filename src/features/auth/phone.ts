@@ -23,6 +23,8 @@ export const normalizeMobile = (mobile: string) => mobile.replace(/\D/g, '').sli
 export function mobileError(mobile: string): string | null {
   if (mobile.length === 0) return AUTH_ERRORS.mobileRequired;
   if (mobile.length !== MOBILE_LENGTH || !/^\d+$/.test(mobile)) return AUTH_ERRORS.mobileLength;
+  // Indian mobile numbers start with 6, 7, 8 or 9; the server would refuse the rest.
+  if (!/^[6-9]/.test(mobile)) return AUTH_ERRORS.mobileStart;
   return null;
 }
 

@@ -140,6 +140,17 @@ describe('LoginDialog', () => {
     expect(proceed.disabled).toBe(false);
   });
 
+  it('ten digits no Indian mobile number starts with: says so, and asks the server nothing', async () => {
+    const api = fakeApi();
+    await renderDialog();
+    fireEvent.change(phoneInput(), { target: { value: '1234567890' } });
+    const proceed = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+    expect(proceed.disabled).toBe(false);
+    fireEvent.click(proceed);
+    expect((await screen.findByRole('alert')).textContent).toBe('Mobile number must start with 6, 7, 8 or 9');
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('a failed request shows the server message, or says the network is down', async () => {
     const api = fakeApi();
     api.reply(

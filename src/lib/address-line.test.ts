@@ -31,6 +31,16 @@ describe('addressLine', () => {
     );
   });
 
+  it("shows the address's PIN code in place of the one the map's locality carried, never both", () => {
+    const locality = 'Koramangala, Bengaluru, Karnataka 560034, India';
+    expect(withPincode(locality, '560095')).toBe('Koramangala, Bengaluru, Karnataka 560095, India');
+    expect(addressLine({ buildingName: 'Flat 4', locality: 'Koramangala, Bengaluru 560034', pincode: '560095' })).toBe(
+      'Flat 4, Koramangala, Bengaluru 560095',
+    );
+    // A number elsewhere in the text is not a PIN code of the place: left alone.
+    expect(withPincode('Plot 110001 Road, Saket, Delhi', '110017')).toBe('Plot 110001 Road, Saket, Delhi 110017');
+  });
+
   it('does not repeat a PIN code the locality already carries', () => {
     expect(withPincode('Koramangala, Bengaluru, Karnataka 560034, India', '560034')).toBe(
       'Koramangala, Bengaluru, Karnataka 560034, India',

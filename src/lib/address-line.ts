@@ -12,9 +12,13 @@ export interface AddressLineParts {
  * The PIN code after the place, as India Post and Google write it: before a closing ", India"
  * ("..., Karnataka 560034, India"), else at the end ("Koramangala, Bengaluru 560034"); left out
  * when there is none or the text already carries it (Google's formatted addresses often do).
+ * Where the text ends with another PIN code (the map's, which the shopper then corrected), the
+ * address's own takes its place: a line never shows two.
  */
 export function withPincode(line: string, pincode: string | null | undefined): string {
   if (!pincode || line.includes(pincode)) return line;
+  const placesOwn = /\b[1-9]\d{5}(?=(?:, India)?$)/;
+  if (placesOwn.test(line)) return line.replace(placesOwn, pincode);
   const country = /, India$/;
   return country.test(line) ? line.replace(country, ` ${pincode}, India`) : `${line} ${pincode}`;
 }

@@ -102,7 +102,8 @@ export const words = (text: string): string =>
 
 export function isProduce(category: string, sub: string): boolean {
   if (/dry|juice|frozen|dried|chips/.test(sub)) return false;
-  return category === 'vegetables-fruits' || /fruit|vegetable|veggie|herb|leafy|exotic|produce/.test(sub);
+  // Herbs, not herbal: 'Green & Herbal Tea' is boxed tea, not a bunch of leaves.
+  return category === 'vegetables-fruits' || /fruit|vegetable|veggie|\bherbs?\b|leafy|exotic|produce/.test(sub);
 }
 
 function mlOf(packSize: string): number | null {

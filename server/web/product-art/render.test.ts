@@ -208,6 +208,14 @@ describe('renderProductImage', () => {
       [{ name: 'Maggi Noodles', category: 'instant-frozen-food', subcategory: 'noodles' }, 'noodles'],
       [{ name: 'Tata Tea Premium', category: 'tea-coffee-health-drinks', subcategory: 'tea' }, 'tea-box'],
       [{ name: 'Nescafe Classic', category: 'tea-coffee-health-drinks', subcategory: 'coffee' }, 'jar'],
+      [
+        {
+          name: 'Lipton Green Tea Pure & Light',
+          category: 'tea-coffee-health-drinks',
+          subcategory: 'green-herbal-tea',
+        },
+        'tea-box',
+      ],
       [{ name: 'Parle-G', category: 'bakery-biscuits', subcategory: 'biscuits' }, 'biscuit'],
       [{ name: 'Dove Cream Beauty Bathing Bar', category: 'personal-care', subcategory: 'soaps' }, 'soap'],
       [{ name: 'Colgate Toothpaste', category: 'personal-care', subcategory: 'oral-care' }, 'tube'],

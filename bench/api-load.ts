@@ -37,7 +37,7 @@ import { SERVER_NODE_FLAGS, withServerMallocSettings } from '../scripts/lib.mjs'
 import { startServer, type ServerProcess } from '../tests/support/server-process';
 import { cpuMsOf, rssMbOf } from './process-stats';
 import { scratchDatabase } from './scratch-database';
-import { QUERY_MIX } from './search-mix';
+import { QUERY_MIX, queryString } from './search-mix';
 import { BENCH_JWT_SECRET, nthOrder, prepareShoppers } from './shoppers';
 
 interface AutocannonRequest {
@@ -203,8 +203,7 @@ const scenarios: Record<string, (request: AutocannonRequest) => AutocannonReques
   },
   search: (request) => {
     const query = QUERY_MIX[next() % QUERY_MIX.length]!;
-    const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-    return { ...request, method: 'GET', path: `/api/product/public?${params}` };
+    return { ...request, method: 'GET', path: `/api/product/public?${queryString(query)}` };
   },
   product: (request) => ({ ...request, method: 'GET', path: `/api/product/public/${(next() % 444) + 1}` }),
   otp: (request) => ({

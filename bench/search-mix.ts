@@ -1,5 +1,9 @@
 import type { ProductSearchQuery } from '../server/schemas/product';
 
+/** A query of the mix as a URL's parameters: `q=doodh`, `category=munchies&sort=discount`. */
+export const queryString = (query: ProductSearchQuery): string =>
+  new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+
 /**
  * The fixed query mix of bench/search.ts, what shoppers send: typos, Hinglish, type-ahead
  * prefixes, several words, category pages.

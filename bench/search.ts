@@ -24,7 +24,7 @@ import { createSearchLookups, type SearchLookups } from '../server/db/search-loo
 import { rowsOf } from '../server/db/rows';
 import { seedCatalog } from '../server/db/seed/seed';
 import { createCatalogueChanges } from '../server/events/catalogue-changes';
-import { QUERY_MIX } from './search-mix';
+import { QUERY_MIX, queryString } from './search-mix';
 import { growCatalog } from './synthetic-catalog';
 
 function percentile(sorted: number[], p: number): number {
@@ -89,8 +89,9 @@ async function measure(database: Database, rounds: number, lookups: SearchLookup
         const took = performance.now() - started;
         figures[way].samples.push(took);
         if (way === 'kept') {
-          const key = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-          byQuery.set(key, [...(byQuery.get(key) ?? []), took]);
+          const key = queryString(query);
+          byQuery.set(key, byQuery.get(key) ?? []);
+          byQuery.get(key)!.push(took);
         }
         const used = process.cpuUsage(cpuBefore);
         figures[way].cpu.push((used.user + used.system) / 1000);

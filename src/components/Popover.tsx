@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 
+import { prefetch, retryingImport } from '../lib/retrying-import';
 import { ChevronDownIcon } from './Icons';
 import * as styles from './Popover.css';
 
@@ -45,9 +46,9 @@ interface Props {
 // The panel's behaviour (focus, keys, outside clicks) is needed only once a popover opens, which
 // never happens before the first paint: it loads then, or as the pointer or focus reaches a
 // trigger (decision 021).
-const loadPanel = () => import('./PopoverPanel');
+const loadPanel = retryingImport(() => import('./PopoverPanel'));
 const PopoverPanel = lazy(loadPanel);
-const preloadPanel = () => void loadPanel();
+const preloadPanel = () => prefetch(loadPanel);
 
 /**
  * A button that opens a floating panel below it. Escape closes it and returns focus to the

@@ -1,11 +1,13 @@
 import { lazy } from 'react';
 
+import { retryingImport } from '../../lib/retrying-import';
+
 /**
  * The address screens as lazy components: whatever imports this feature (the cart's atoms are
  * on the first page) pulls in none of their code or styles until they are shown.
  */
-export const loadSavedAddresses = () => import('./components/SavedAddresses');
-export const loadCartAddressView = () => import('./components/CartAddressView');
+export const loadSavedAddresses = retryingImport(() => import('./components/SavedAddresses'));
+export const loadCartAddressView = retryingImport(() => import('./components/CartAddressView'));
 
 export const SavedAddresses = lazy(loadSavedAddresses);
 export const CartAddressView = lazy(loadCartAddressView);

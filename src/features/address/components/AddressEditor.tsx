@@ -2,13 +2,14 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 
 import { useModalDialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
+import { retryingImport } from '../../../lib/retrying-import';
 import { DEFAULT_CENTER } from '../constants';
 import type { Address, AddressDraft, SelectedPlace } from '../types';
 import { AddressForm } from './AddressForm';
 import * as styles from './AddressEditor.css';
 
 /** Leaflet and its CSS load only when a map is opened (docs/decisions/004-page-weight-budget.md). */
-export const loadMapPicker = () => import('./MapPicker');
+export const loadMapPicker = retryingImport(() => import('./MapPicker'));
 const MapPicker = lazy(loadMapPicker);
 
 interface Props {

@@ -1,14 +1,15 @@
 import { useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 
+import { prefetch, retryingImport } from '../../../lib/retrying-import';
 import { usePopup } from '../../popups';
 
-const loadLoginDialog = () => import('./LoginDialog');
+const loadLoginDialog = retryingImport(() => import('./LoginDialog'));
 const LazyLoginDialog = lazy(() => loadLoginDialog().then((m) => ({ default: m.LoginDialog })));
-const SessionKeeper = lazy(() => import('./SessionKeeper').then((m) => ({ default: m.SessionKeeper })));
+const SessionKeeper = lazy(retryingImport(() => import('./SessionKeeper').then((m) => ({ default: m.SessionKeeper }))));
 
 /** Fetches the login dialog's code ahead of a likely tap (hover or focus on Login). */
-export const preloadLoginDialog = () => void loadLoginDialog();
+export const preloadLoginDialog = () => prefetch(loadLoginDialog);
 
 /**
  * Sign-in plumbing for every page: the login dialog, loaded only when wanted, and the session

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 
+import { prefetch, retryingImport } from '../../../lib/retrying-import';
 import { usePopup } from '../../popups';
 import { useCartRefresh } from '../use-cart';
 
-const loadPanel = () => import('./CartPanel');
+const loadPanel = retryingImport(() => import('./CartPanel'));
 const LazyCartPanel = lazy(() => loadPanel().then((m) => ({ default: m.CartPanel })));
 
 /**
@@ -27,10 +28,10 @@ function CartPanelGate() {
 
   useEffect(() => {
     if (typeof requestIdleCallback === 'undefined') {
-      const timer = setTimeout(() => void loadPanel(), 2000);
+      const timer = setTimeout(() => prefetch(loadPanel), 2000);
       return () => clearTimeout(timer);
     }
-    const id = requestIdleCallback(() => void loadPanel(), { timeout: 5000 });
+    const id = requestIdleCallback(() => prefetch(loadPanel), { timeout: 5000 });
     return () => cancelIdleCallback(id);
   }, []);
 

@@ -1,14 +1,16 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 
+import { retryingImport } from '../../../lib/retrying-import';
 import type { ProductCarousel as Carousel } from './ProductCarousel';
 import { placeholder } from './LazyProductCarousel.css';
 
 let loaded: typeof Carousel | undefined;
-const load = () =>
+const load = retryingImport(() =>
   import('./ProductCarousel').then((m) => {
     loaded = m.ProductCarousel;
     return m;
-  });
+  }),
+);
 const ProductCarouselImpl = lazy(() => load().then((m) => ({ default: m.ProductCarousel })));
 
 /**

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 
+import { retryingImport } from '../../../lib/retrying-import';
 import { preloadLoginDialog, useSession } from '../../auth';
 import { usePopup } from '../../popups';
 import * as styles from './AccountMenu.css';
 
 // Visitors, most first loads, never need the customer menu's code.
-const CustomerMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.CustomerMenu })));
+const CustomerMenu = lazy(retryingImport(() => import('./AccountMenu').then((m) => ({ default: m.CustomerMenu }))));
 
 /** Login for visitors; My Account for customers (spec point 2, header). */
 export function AccountSlot() {

@@ -3,11 +3,12 @@ import { lazy, Suspense, type ReactNode } from 'react';
 
 import { ScrollToTop } from '../../../components/ScrollToTop';
 import { isConsolePath } from '../../../lib/console-path';
+import { retryingImport } from '../../../lib/retrying-import';
 import { CartPanel, FloatingCartBar } from '../../cart';
 import * as styles from './AppLayout.css';
 
 // Below the fold on every page: it need not hold up the first paint.
-const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+const Footer = lazy(retryingImport(() => import('./Footer').then((m) => ({ default: m.Footer }))));
 import { GlobalLoader } from './GlobalLoader';
 import { Header } from './Header';
 

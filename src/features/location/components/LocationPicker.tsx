@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 
 import { Popover } from '../../../components/Popover';
+import { retryingImport } from '../../../lib/retrying-import';
 import { visuallyHidden } from '../../../styles/utilities.css';
 import { LOCATION_LABEL } from '../constants';
 import { PinIcon } from '../../../components/Icons';
 import * as styles from './LocationPicker.css';
 
-const loadPanel = () => import('./LocationPanel');
+const loadPanel = retryingImport(() => import('./LocationPanel'));
 const LocationPanel = lazy(loadPanel);
 // The chosen place lives in IndexedDB: the label reads it after the first screen (decision 029),
 // from the panel's chunk (one lazy import: each costs the first load its list of files).

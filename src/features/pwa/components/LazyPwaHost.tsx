@@ -1,6 +1,8 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-const Host = lazy(() => import('./PwaHost').then((m) => ({ default: m.PwaHost })));
+import { retryingImport } from '../../../lib/retrying-import';
+
+const Host = lazy(retryingImport(() => import('./PwaHost').then((m) => ({ default: m.PwaHost }))));
 
 const unchanging = () => () => {};
 

@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test';
+
+import { allowOfflineNoise, cartButton, cartPanel, expect, test } from './fixtures';
+
+/**
+ * A first visit on mobile data that drops for a moment: the service worker has not installed yet,
+ * so a part of the page fetched later (the cart panel's code and styles) can fail to arrive.
+ */
+const CART_PANEL_FILES = /\/assets\/CartPanel-[\w-]+\.(js|css)$/;
+
+/**
+ * Every stylesheet link in use, and whether its rules arrived (the server-rendered page's own
+ * links are disabled once its inlined styles stand in for them).
+ */
+const stylesheets = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')].map((link) => {
+      let rules = 0;
+      try {
+        rules = link.sheet?.cssRules.length ?? 0;
+      } catch {
+        // A sheet the page may not read counts as missing.
+      }
+      return { href: new URL(link.href).pathname, loaded: rules > 0 };
+    }),
+  );
+
+test.beforeEach(async ({ context, consoleGuard }) => {
+  allowOfflineNoise(consoleGuard);
+  // No service worker: nothing is precached, every file comes over the network.
+  await context.route('**/sw.js', (route) => route.abort('internetdisconnected'));
+  consoleGuard.allow(/Service worker registration failed|An unknown error occurred when fetching the script/);
+});
+
+test('code fetched ahead that failed to arrive is fetched again, styles and all, when the cart opens', async ({
+  page,
+  context,
+}) => {
+  await context.route(CART_PANEL_FILES, (route) => route.abort('internetdisconnected'));
+  const prefetchFailed = page.waitForEvent('requestfailed', (request) => CART_PANEL_FILES.test(request.url()));
+  await page.goto('/');
+  await prefetchFailed;
+  await context.unroute(CART_PANEL_FILES);
+
+  await cartButton(page).click();
+  await expect(cartPanel(page)).toBeVisible();
+  await expect(cartPanel(page).getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  const sheets = await stylesheets(page);
+  expect(sheets.filter((sheet) => /CartPanel-/.test(sheet.href))).toEqual([
+    { href: expect.stringMatching(/CartPanel-/), loaded: true },
+  ]);
+  expect(sheets.filter((sheet) => !sheet.loaded)).toEqual([]);
+});
+
+test('a tap on the cart while its code cannot arrive opens the cart once it does, not an error page', async ({
+  page,
+  context,
+}) => {
+  let failures = 0;
+  await context.route(CART_PANEL_FILES, (route) => {
+    // The first tries fail (the idle prefetch's, then the tap's first), then the network is back.
+    if (failures < 3) {
+      failures += 1;
+      return route.abort('internetdisconnected');
+    }
+    return route.continue();
+  });
+  await page.goto('/');
+  await cartButton(page).click();
+
+  await expect(cartPanel(page)).toBeVisible({ timeout: 15_000 });
+  await expect(cartPanel(page).getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  expect(failures).toBe(3);
+  await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+  expect((await stylesheets(page)).filter((sheet) => !sheet.loaded)).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 
-import { expect, test } from './fixtures';
+import { addToCart, cartButton, expect, homeProducts, test } from './fixtures';
 
 const WORDS = ['Apple', 'Banana', 'Grapes', 'mango', 'strawberry', 'dragon fruit'];
 const PLACEHOLDERS = WORDS.map((word) => `Search "${word}"`);
@@ -323,6 +323,36 @@ test.describe('mobile header (360 px)', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'What are you looking for?' })).toBeVisible();
   });
+
+  for (const width of [320, 360]) {
+    test(`at ${width} px a cart of four figures keeps its full icon beside the back arrow and Login`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 740 });
+      const products = await homeProducts(request);
+      const priciest = products.reduce((best, product) => (product.price > best.price ? product : best));
+      await page.goto('/');
+      await addToCart(page, priciest.name);
+      const stepper = page.getByRole('group', { name: `${priciest.name} quantity` }).first();
+      const times = Math.min(Math.ceil(1000 / priciest.price) - 1, 30);
+      for (let count = 2; count <= times + 1; count++) {
+        await stepper.getByRole('button', { name: 'Increase quantity' }).click();
+        await expect(stepper).toContainText(String(count));
+      }
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Shipping Policy' }).click();
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('button', { name: 'Go back' })).toBeVisible();
+      await expect(header.getByRole('button', { name: 'Login' })).toBeVisible();
+      await expect(cartButton(page)).toContainText(/₹\d,\d{3}\.\d{2}/);
+
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const icon = await cartButton(page).locator('svg').boundingBox();
+      expect([icon?.width, icon?.height]).toEqual([22, 22]);
+      const button = await cartButton(page).boundingBox();
+      expect(button!.x + button!.width).toBeLessThanOrEqual(width);
+    });
+  }
 
   test('a customer’s user icon goes to /account', async ({ page, baseURL }) => {
     await withSession(page, baseURL!);

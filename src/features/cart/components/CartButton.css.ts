@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 
+import { maxWidth } from '../../../styles/breakpoints';
 import { brandFill } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
@@ -15,7 +16,12 @@ const base = style({
   fontWeight: 700,
   whiteSpace: 'nowrap',
   transition: 'background-color 120ms ease',
+  // A phone's header row holds the back arrow, the logo, Login and this button (Header.css).
+  '@media': { [maxWidth('sm')]: { gap: vars.space['1'], paddingInline: vars.space['2'] } },
 });
+
+/** The icon keeps its size when the row is tight; the text has the room it needs. */
+export const icon = style({ flexShrink: 0 });
 
 /** Green once the cart holds something; muted while it is empty. */
 export const button = styleVariants({

@@ -22,7 +22,7 @@ export function CartButton() {
       aria-haspopup="dialog"
       onClick={() => void popup({ name: 'cart', type: 'open' })}
     >
-      <CartIcon size={22} />
+      <CartIcon size={22} className={styles.icon} />
       {filled ? (
         <span className={styles.summary}>
           <span>{itemsLabel(totalQuantity)}</span> <span>{formatRupees(itemsTotal)}</span>

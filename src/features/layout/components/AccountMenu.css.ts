@@ -14,6 +14,7 @@ export const login = style({
   fontWeight: 600,
   whiteSpace: 'nowrap',
   selectors: { '&:hover': { background: vars.color.surfaceMuted } },
+  '@media': { [maxWidth('sm')]: { paddingInline: vars.space['2'] } },
 });
 
 export const desktop = style({ '@media': { [maxWidth('md')]: { display: 'none' } } });

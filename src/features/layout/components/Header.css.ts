@@ -14,12 +14,14 @@ export const header = style({
 
 /*
  * Mobile: logo and actions on the first row, the location on the second, search on the third.
+ * The first row must hold the back arrow, the logo, Login and a filled cart button at 320 px, so
+ * it has no empty column (and gap) between them, and below 480 px the actions sit closer.
  * From 768 px everything sits on one row.
  */
 export const bar = style({
   display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-  gridTemplateAreas: '"start . actions" "location location location" "search search search"',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  gridTemplateAreas: '"start actions" "location location" "search search"',
   alignItems: 'center',
   columnGap: vars.space['2'],
   rowGap: vars.space['1'],
@@ -70,4 +72,10 @@ export const location = style({
 
 export const search = style({ gridArea: 'search' });
 
-export const actions = style({ ...row, gridArea: 'actions', justifyContent: 'flex-end', gap: vars.space['2'] });
+export const actions = style({
+  ...row,
+  gridArea: 'actions',
+  justifyContent: 'flex-end',
+  gap: vars.space['2'],
+  '@media': { [maxWidth('sm')]: { gap: vars.space['1'] } },
+});

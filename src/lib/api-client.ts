@@ -6,17 +6,39 @@ export const API_TIMEOUT_MS = 3600;
 /**
  * ky itself arrives in a chunk of its own, asked for as soon as this module runs, beside the
  * route's chunk (decision 044): a page the server rendered needs no request to start, so the
- * first load leaves out the 8 KB gzip of the HTTP client.
+ * first load leaves out the 8 KB gzip of the HTTP client. A download that failed (a first visit
+ * on a dropping connection, before the service worker has the file) is asked for again by the
+ * next call, rather than failing every call until a reload (decision 056); a call made offline
+ * still fails at once, as the screens expect.
  */
-const loaded = import('ky').then(({ default: ky }) =>
-  ky.create({
-    prefix: '/api',
-    timeout: API_TIMEOUT_MS,
-    credentials: 'same-origin',
-    retry: { limit: 1, methods: ['get'] },
-    headers: { Accept: 'application/json' },
-  }),
-);
+const createClient = () =>
+  import('ky').then(({ default: ky }) =>
+    extensions.reduce(
+      (client, options) => client.extend(options),
+      ky.create({
+        prefix: '/api',
+        timeout: API_TIMEOUT_MS,
+        credentials: 'same-origin',
+        retry: { limit: 1, methods: ['get'] },
+        headers: { Accept: 'application/json' },
+      }),
+    ),
+  );
+
+/** Options added by `extendApi`, in order. */
+const extensions: Options[] = [];
+let current: Promise<KyInstance> | undefined;
+
+/** Keeps `loading` as the client until it fails; then the next call asks again. */
+const track = (loading: Promise<KyInstance>) => {
+  loading.catch(() => {
+    if (current === loading) current = undefined;
+  });
+  return loading;
+};
+
+const client = (): Promise<KyInstance> => (current ??= track(createClient()));
+void client();
 
 /** A call's answer, read the ways this app reads one: ky's response promise. */
 export interface ApiResponse extends PromiseLike<KyResponse> {
@@ -56,13 +78,11 @@ function lazyClient(instance: () => Promise<KyInstance>): ApiClient {
   };
 }
 
-let current = loaded;
-
 /**
  * The one HTTP client for our API (same origin, under /api). The session travels in the
  * HttpOnly `_auth` cookie, so requests carry it without the page ever seeing the token.
  */
-export const api = lazyClient(() => current);
+export const api = lazyClient(client);
 
 /**
  * Adds options to every later request, for code that is not needed at first paint (the
@@ -70,5 +90,7 @@ export const api = lazyClient(() => current);
  * `api` sends with them from then on.
  */
 export const extendApi = (options: Options) => {
-  current = current.then((ky) => ky.extend(options));
+  extensions.push(options);
+  // The instance made (or being made) extended; made afresh, with every extension, if it failed.
+  if (current) current = track(current.then((ky) => ky.extend(options), createClient));
 };

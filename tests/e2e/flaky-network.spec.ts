@@ -74,3 +74,22 @@ test('a tap on the cart while its code cannot arrive opens the cart once it does
   await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
   expect((await stylesheets(page)).filter((sheet) => !sheet.loaded)).toEqual([]);
 });
+
+test('the HTTP client’s code, when it failed to arrive, is asked for again by the next call', async ({
+  page,
+  context,
+}) => {
+  // ky, the HTTP client, comes in a chunk of its own named after its folder.
+  const HTTP_CLIENT = /\/assets\/distribution-[\w-]+\.js$/;
+  await context.route(HTTP_CLIENT, (route) => route.abort('internetdisconnected'));
+  const failed = page.waitForEvent('requestfailed', (request) => HTTP_CLIENT.test(request.url()));
+  await page.goto('/');
+  await failed;
+  await context.unroute(HTTP_CLIENT);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  const phoneStep = page.getByRole('dialog', { name: 'Log in or sign up' });
+  await phoneStep.getByLabel('Mobile number').fill('9000007101');
+  await phoneStep.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('dialog', { name: 'OTP Verification' })).toBeVisible();
+});

@@ -12,6 +12,8 @@ export const ADDRESS_MESSAGES = {
   mobileInvalid: 'Please enter a valid 10-digit mobile number',
   pincodeInvalid: 'Please enter a valid 6-digit PIN code (it does not start with 0)',
   pincodeUnknown: 'PIN code is required: we could not find one for this location, so please enter it.',
+  pincodeElsewhere: (pincode: string, place: string) =>
+    `PIN code ${pincode} is in ${place}, far from the location on the map. Check the PIN code, or change the location.`,
   gpsRequired: "Your location couldn't be determined! Try again or enter manually.",
   cityRequired: 'City is required: pick the location on the map again.',
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,

@@ -103,3 +103,25 @@ export const AddressConflict = Type.Object(
 );
 
 export const AddressDeleted = Type.Object({ success: Type.Literal(true), message: Type.String() });
+
+export const PincodeCheckQuery = Type.Object(
+  {
+    pincode: Type.String({
+      pattern: '^[1-9][0-9]{5}$',
+      description: 'The PIN code typed, 6 digits',
+      examples: ['560034'],
+    }),
+    lat: Type.Number({ minimum: -90, maximum: 90, description: "The address's point on the map" }),
+    lng: Type.Number({ minimum: -180, maximum: 180 }),
+  },
+  { additionalProperties: false },
+);
+
+export const PincodeCheckAnswer = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Object({
+    pincode: Type.String(),
+    /** Why saving the address with this PIN code would be refused; null when it would not. */
+    message: Type.Union([Type.String(), Type.Null()]),
+  }),
+});

@@ -364,3 +364,38 @@ test('a place found by name fills its PIN code, which the address book and check
   await expect(delivery).toContainText('Flat 4, Lake View');
   await expect(delivery).toContainText(pincode);
 });
+
+test('a PIN code of another city is refused beside its field before saving, with the draft kept', async ({
+  page,
+  context,
+  signIn,
+}) => {
+  await offlineTiles(page);
+  await allowLocation(context);
+  await openSavedAddresses(page, signIn);
+  const dialog = await newAddressAtCurrentLocation(page);
+  const form = addressForm(dialog);
+  const pin = form.getByLabel('PIN code');
+  const pune = await pin.inputValue();
+  expect(pune).toMatch(/^411\d{3}$/);
+  await pin.fill('110001');
+  await fillDetails(form, { building: 'Flat 12, Shanti Kunj', name: 'Ravi Kulkarni' });
+  await form.getByRole('button', { name: 'Save Address' }).click();
+
+  const message =
+    'PIN code 110001 is in Delhi, far from the location on the map. Check the PIN code, or change the location.';
+  await expect(form.getByText(message)).toBeVisible();
+  await expect(pin).toBeFocused();
+  await expect(pin).toHaveAccessibleDescription(message);
+  await expect(form.getByLabel('Flat / House no / Building name')).toHaveValue('Flat 12, Shanti Kunj');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  await pin.fill(pune);
+  await expect(form.getByText(message)).toBeHidden();
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  await expect(dialog).toBeHidden();
+  const card = page
+    .getByRole('list', { name: 'Saved addresses' })
+    .getByRole('article', { name: 'Home: Flat 12, Shanti Kunj' });
+  await expect(card).toContainText(pune);
+});

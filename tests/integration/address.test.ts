@@ -291,9 +291,60 @@ describe('the PIN code of an address', () => {
       'PIN code is required: we could not find one for this location, so please enter it.',
     );
     expect(await rowsOf(who)).toEqual([]);
-    // Given, it is saved wherever the pin is.
-    const given = await add(who, sample({ gps: { latitude: 15, longitude: 65 }, pincode: '560034' }));
+    // Given, a PIN code the gazetteer does not know is taken as typed: nothing says it is wrong.
+    const given = await add(who, sample({ gps: { latitude: 15, longitude: 65 }, pincode: '999999' }));
     expect(given.statusCode, given.body).toBe(201);
+  });
+
+  it('answers, before a save and without a session, whether the save would refuse a PIN code', async () => {
+    const check = async (query: Record<string, string>) => ctx.app.inject({ url: '/api/address/pincode-check', query });
+    const at = { lat: String(KORAMANGALA.latitude), lng: String(KORAMANGALA.longitude) };
+    const far = await check({ pincode: '110001', ...at });
+    expect(far.statusCode, far.body).toBe(200);
+    expect(far.json()).toEqual({
+      success: true,
+      data: {
+        pincode: '110001',
+        message:
+          'PIN code 110001 is in Delhi, far from the location on the map. Check the PIN code, or change the location.',
+      },
+    });
+    for (const pincode of ['560038', '560034', '999999']) {
+      expect((await check({ pincode, ...at })).json().data).toEqual({ pincode, message: null });
+    }
+    for (const query of [
+      { pincode: '012345', ...at },
+      { pincode: '560034' },
+      { pincode: '560034', lat: '91', lng: '0' },
+    ]) {
+      expect((await check(query)).statusCode).toBe(400);
+    }
+  });
+
+  it('refuses a PIN code of a place far from the point on the map, naming that place, and writes nothing', async () => {
+    const who = await signIn(ctx, nextNumber());
+    const elsewhere = (pincode: string, place: string) =>
+      `PIN code ${pincode} is in ${place}, far from the location on the map. Check the PIN code, or change the location.`;
+    // Delhi's PIN code on a Bengaluru point; a point at sea with Bengaluru's.
+    const delhi = await add(who, sample({ gps: KORAMANGALA, city: 'Bengaluru', pincode: '110001' }));
+    expect(delhi.statusCode, delhi.body).toBe(400);
+    expect(delhi.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: elsewhere('110001', 'Delhi') });
+    const atSea = await add(who, sample({ gps: { latitude: 15, longitude: 65 }, pincode: '560034' }));
+    expect(atSea.json().message).toBe(elsewhere('560034', 'Bengaluru, Karnataka'));
+    expect(await rowsOf(who)).toEqual([]);
+
+    // Another area's PIN code in the same city is the shopper's to choose; an edit to a far one is refused.
+    const saved = await add(who, sample({ gps: KORAMANGALA, city: 'Bengaluru', pincode: '560038' }));
+    expect(saved.statusCode, saved.body).toBe(201);
+    const { _id } = saved.json<{ data: AddressAnswer }>().data;
+    const edited = await ctx.app.inject(
+      json('PUT', `/api/address/${_id}`, sample({ gps: KORAMANGALA, pincode: '400050', version: 1 }), {
+        headers: auth(who),
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(400);
+    expect(edited.json().message).toMatch(/^PIN code 400050 is in Mumbai/);
+    expect(await rowsOf(who)).toMatchObject([{ pincode: '560038', version: 1 }]);
   });
 
   it('the database refuses a malformed PIN code whatever the code above it does', async () => {

@@ -13,7 +13,7 @@ import {
   MAX_INT4,
 } from '../../../domain/address';
 import { apiError, badRequest, errorBody, HttpError } from '../../../errors';
-import { cityAt, pincodeAt } from '../../../geo/pincode';
+import { cityAt, pincodeAt, pincodeElsewhere } from '../../../geo/pincode';
 import { signedIn, signedInSecurity, type SignedInCustomer } from '../../../plugins/auth';
 import { ErrorResponse } from '../../../schemas/common';
 import {
@@ -25,6 +25,8 @@ import {
   AddressIdParams,
   AddressList,
   AddressListQuery,
+  PincodeCheckAnswer,
+  PincodeCheckQuery,
   UserIdParams,
   type Address,
 } from '../../../schemas/address';
@@ -66,12 +68,25 @@ export function toAddress(row: AddressRow): Address {
   };
 }
 
+/** Why a PIN code does not go with a point: it belongs to a place far away. Null when it may. */
+async function pincodeRefusal(pincode: string, latitude: number, longitude: number): Promise<string | null> {
+  const elsewhere = await pincodeElsewhere(pincode, latitude, longitude);
+  if (!elsewhere) return null;
+  return ADDRESS_MESSAGES.pincodeElsewhere(pincode, [...new Set([elsewhere.city, elsewhere.state])].join(', '));
+}
+
 /**
  * The address with its PIN code: the one sent, or else the gazetteer's for its coordinates (an
- * older client's add, queued offline before the form had the field). A 400 when neither exists.
+ * older client's add, queued offline before the form had the field). A 400 when neither exists,
+ * or when the one sent belongs to a place far from the address's point (another city or state).
  */
 async function withPincode(input: AddressInput): Promise<AddressValue> {
-  const pincode = input.pincode ?? (await pincodeAt(input.latitude, input.longitude));
+  if (input.pincode !== null) {
+    const refused = await pincodeRefusal(input.pincode, input.latitude, input.longitude);
+    if (refused) throw badRequest(refused);
+    return { ...input, pincode: input.pincode };
+  }
+  const pincode = await pincodeAt(input.latitude, input.longitude);
   if (pincode === null) throw badRequest(ADDRESS_MESSAGES.pincodeUnknown);
   return { ...input, pincode };
 }
@@ -122,6 +137,26 @@ const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(AddressSchema);
 
   keepOutOfCaches(app);
+
+  app.get(
+    '/api/address/pincode-check',
+    {
+      schema: {
+        operationId: 'checkAddressPincode',
+        tags,
+        summary: 'Would a PIN code be accepted for an address at this point',
+        description:
+          "The address form asks before saving, so that a PIN code the save would refuse (one of a place far from the map's point, " +
+          'another city or state) is shown beside the field with the draft still open. Public: it reads only the bundled gazetteer.',
+        querystring: PincodeCheckQuery,
+        response: { 200: PincodeCheckAnswer, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { pincode, lat, lng } = request.query;
+      return { success: true as const, data: { pincode, message: await pincodeRefusal(pincode, lat, lng) } };
+    },
+  );
 
   app.get(
     '/api/address/',

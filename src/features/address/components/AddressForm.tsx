@@ -1,6 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 import { Button } from '../../../components/Button';
+import { pincodeRefusal } from '../api/check-pincode';
 import { ADDRESS_TEXT, PRESET_TAGS } from '../constants';
 import type { AddressDraft } from '../types';
 import { mobileInput, pincodeInput, validateAddress, type AddressFieldErrors } from '../validation';
@@ -32,6 +33,35 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
   const [other, setOther] = useState(draft.tag !== '' && !isPreset(draft.tag));
   const formId = useId();
   const titleId = `${formId}-title`;
+
+  const [checking, setChecking] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  /**
+   * A typed PIN code is checked with the server first when online: one of a place far from the
+   * map's point would be refused after the form had closed, and the draft lost with it.
+   */
+  const submitChecked = async (checked: AddressDraft) => {
+    const pincode = checked.pincode.replace(/\s+/g, '');
+    if (pincode !== '' && checked.gps && navigator.onLine) {
+      setChecking(true);
+      const refused = await pincodeRefusal(pincode, checked.gps);
+      if (!mounted.current) return;
+      setChecking(false);
+      if (refused) {
+        setErrors({ pincode: refused });
+        document.getElementById(`${formId}-pincode`)?.focus();
+        return;
+      }
+    }
+    onSubmit(checked);
+  };
 
   const set = <K extends keyof AddressDraft>(key: K, value: AddressDraft[K]) => {
     const next = { ...draft, [key]: value };
@@ -80,8 +110,10 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
       className={styles.form}
       aria-labelledby={titleId}
       noValidate
+      aria-busy={checking || undefined}
       onSubmit={(event) => {
         event.preventDefault();
+        if (checking) return;
         const found = validateAddress(draft);
         setErrors(found);
         const first = Object.keys(found)[0];
@@ -89,7 +121,7 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
           document.getElementById(`${formId}-${first}`)?.focus();
           return;
         }
-        onSubmit(draft);
+        void submitChecked(draft);
       }}
     >
       <h3 id={titleId} ref={titleRef} tabIndex={-1} className={styles.formTitle}>
@@ -195,7 +227,7 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
       {field('name', 'Your name', { autoComplete: 'name', maxLength: 100 })}
       {field('mobile', 'Your mobile number (optional)', { inputMode: 'numeric', autoComplete: 'tel-national' })}
 
-      <Button type="submit" className={styles.submit}>
+      <Button type="submit" className={styles.submit} aria-disabled={checking || undefined}>
         {mode === 'edit' ? ADDRESS_TEXT.update : ADDRESS_TEXT.save}
       </Button>
     </form>

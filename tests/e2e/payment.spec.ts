@@ -157,11 +157,18 @@ test('a double tap on Place order, and a reload while paying, place one order an
   await expect(main(page).getByText('Not paid yet.')).toBeVisible();
   await expect(main(page).getByRole('button', { name: 'Try again' })).toBeVisible();
 
-  // A reload forgets the screen's state but not the attempt: the same order is paid.
+  // A reload keeps the attempt and its order: still unpaid, with Try again, and the method locked
+  // to it, so that no second order can be placed for this cart (cash on delivery included).
   await page.reload();
-  await expect(placeButton(page)).toBeEnabled();
+  await expect(main(page).getByText('Not paid yet.')).toBeVisible();
+  await expect(main(page).getByRole('timer')).toHaveText(/^\d+:\d\d$/);
+  await expect(
+    main(page).getByText('This order was placed for online payment: pay it, or let its hold run out to choose again.'),
+  ).toBeVisible();
   await expect(main(page).getByRole('radio', { name: /^Card, net banking or wallet/ })).toBeChecked();
-  await placeButton(page).click();
+  await expect(main(page).getByRole('radio', { name: /^Cash on delivery/ })).toBeDisabled();
+  await expect(placeButton(page)).toHaveCount(0);
+  await main(page).getByRole('button', { name: 'Try again' }).click();
   await approveAndSeePaid(page);
   const orders = await ordersOf(page);
   expect(orders.total).toBe(1);

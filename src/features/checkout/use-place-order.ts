@@ -9,6 +9,7 @@ import type { Address } from '../address';
 import { clearCartAtom } from '../cart';
 import {
   attemptKey,
+  attemptOrderId,
   forgetAttempt,
   rememberAttempt,
   renewAttemptKey,
@@ -61,6 +62,8 @@ export function usePlaceOrder(
     [lines, address?._id, useGiftCard, method],
   );
   const idempotencyKey = useRef<string | null>(null);
+  // Read before the key below can replace the stored attempt: an order placed before a reload.
+  const [placedBefore] = useState(attemptOrderId);
 
   useEffect(() => {
     idempotencyKey.current = attemptKey(fingerprint);
@@ -86,6 +89,16 @@ export function usePlaceOrder(
       void refetchQuote();
     },
   });
+
+  // After a reload the order placed for online payment is still the one to pay: its state, and
+  // Try again, come back, and the method stays locked to it (no second order for this cart).
+  const resume = pay.resume;
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!placedBefore || resumed.current) return;
+    resumed.current = true;
+    void resume(placedBefore);
+  }, [placedBefore, resume]);
 
   /** Leave for the order, pay for it, or update the cart and price it again. */
   async function settle(outcome: PlaceOrderOutcome) {

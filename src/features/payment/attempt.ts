@@ -45,6 +45,9 @@ export function renewAttemptKey(fingerprint: string): string {
   return key;
 }
 
+/** The order the stored attempt placed and has not seen paid, if any. */
+export const attemptOrderId = (): string | null => read()?.orderId ?? null;
+
 /** The attempt with this key placed this order (awaiting payment). */
 export function rememberAttempt(key: string, orderId: string) {
   const stored = read();

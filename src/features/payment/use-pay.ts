@@ -179,12 +179,32 @@ export function usePay({ method, contact, onPaid, onOrder, onNotPayable }: Optio
   /** Follows an order whose payment is being confirmed (e.g. the order page after a reload). */
   const watch = (orderId: string) => once(() => follow(orderId));
 
+  /**
+   * Picks up an order placed before a reload and not seen paid: where its payment stands, with
+   * Try again while it can be paid. An order no longer payable ends quietly (a new attempt).
+   */
+  const resume = (orderId: string) =>
+    once(async () => {
+      let order: OrderWithPayment;
+      try {
+        order = await fetchOrder(orderId);
+      } catch {
+        return;
+      }
+      if (!alive.current) return;
+      if (isOver(order)) return callbacks.current.onNotPayable?.(order);
+      if (await settle(order)) return;
+      if (order.payment.state === 'pending') return follow(order.id);
+      show({ step: 'dismissed', payBy: order.payment.payBy });
+    });
+
   return {
     state,
     busy: BUSY.has(state.step),
     pay,
     payAgain,
     watch,
+    resume,
     reset: () => show({ step: 'idle' }),
     localSession,
     onLocalOutcome,

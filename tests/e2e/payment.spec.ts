@@ -225,6 +225,7 @@ test('an order left unpaid offers Pay now on its page, with the time left, and i
   await page.goto(`/account/orders/${order!.id}`);
   await expect(main(page).getByText('Awaiting payment', { exact: true }).first()).toBeVisible();
   await expect(main(page).getByText(/Your items are held for you until .+: \d+:\d{2} left to pay\./)).toBeVisible();
+  await expect(main(page).getByText(/^₹[\d,]+\.\d\d to pay by UPI\.$/)).toBeVisible();
   await main(page)
     .getByRole('link', { name: /^Pay now · ₹/ })
     .click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { paymentStatusText, placedAt } from './format';
+import { cancelledByText, paymentStatusText, placedAt } from './format';
 
 describe('placedAt', () => {
   it('shows the day, date and time in India whatever the device time zone', () => {
@@ -28,5 +28,13 @@ describe('paymentStatusText', () => {
         refund: { amount: 65.5, state: 'processed', updatedAt: '2026-03-04T06:45:00.000Z' },
       }),
     ).toBe('Refund of ₹65.50 processed');
+  });
+});
+
+describe('cancelledByText', () => {
+  it('says who cancelled: the shopper, the store, or nobody when the time to pay ran out', () => {
+    expect(cancelledByText('customer')).toBe('Cancelled by you');
+    expect(cancelledByText('store')).toBe('Cancelled by the store');
+    expect(cancelledByText(null)).toBe('Cancelled automatically');
   });
 });

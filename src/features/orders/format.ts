@@ -1,5 +1,5 @@
 import { formatRupees } from '../../lib/money';
-import type { OrderPayment, PayStatus } from '../payment';
+import type { OrderPayment, OrderWithPayment, PayStatus } from '../payment';
 
 const TIME_ZONE = 'Asia/Kolkata';
 const dayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'long', timeZone: TIME_ZONE });
@@ -73,4 +73,11 @@ const REFUND_STATE = { pending: 'pending', processed: 'processed', failed: 'fail
 export function paymentStatusText(payment: Pick<OrderPayment, 'state' | 'refund'>): string {
   if (payment.refund) return `Refund of ${formatRupees(payment.refund.amount)} ${REFUND_STATE[payment.refund.state]}`;
   return PAYMENT_STATE_LABEL[payment.state];
+}
+
+/** Who ended a cancelled order: the shopper, the store, or the payment's hold running out (no one). */
+export function cancelledByText(by: OrderWithPayment['cancelledBy']): string {
+  if (by === 'customer') return 'Cancelled by you';
+  if (by === 'store') return 'Cancelled by the store';
+  return 'Cancelled automatically';
 }

@@ -12,7 +12,7 @@ import { AccountPage } from '../../account';
 import { PAYMENT_TEXT, PayBy, payOrderHref, pollDelay, type OrderWithPayment } from '../../payment';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
-import { CANCEL_REASONS, ORDER_TEXT, paymentStatusText, placedAt } from '../format';
+import { cancelledByText, CANCEL_REASONS, ORDER_TEXT, paymentStatusText, placedAt } from '../format';
 import { useOrderStream } from '../use-order-stream';
 import { useReorder } from '../use-reorder';
 import { OrderNotFound } from './OrderNotFound';
@@ -84,7 +84,7 @@ function OrderView({ order, onHoldOver, live, updatedAt }: ViewProps) {
             {order.status === 'packed' && `Packed at ${order.store.name}, leaving soon`}
             {order.status === 'dispatched' && 'On the way to you'}
             {order.status === 'delivered' && 'Delivered'}
-            {order.status === 'cancelled' && `Cancelled by ${order.cancelledBy === 'store' ? 'the store' : 'you'}`}
+            {order.status === 'cancelled' && cancelledByText(order.cancelledBy)}
           </span>
         </div>
         {order.status === 'cancelled' && order.cancelReason && (
@@ -211,7 +211,8 @@ function PaymentDue({ order, onHoldOver }: { order: OrderWithPayment; onHoldOver
         </p>
       )}
       <p>
-        {formatRupees(payment.amount)} to pay by {payment.label}.
+        {formatRupees(payment.amount)} to pay by {payment.method === 'card' ? 'card, net banking or wallet' : 'UPI'}
+        {payment.label.startsWith('E-Gift Card') && ' (your E-Gift Card paid the rest)'}.
       </p>
       {payment.payBy && <PayBy payBy={payment.payBy} onExpired={onHoldOver} />}
       {/* A full page load: the checkout document carries the policy that allows the gateway. */}

@@ -23,11 +23,15 @@ describe('strategyFor', () => {
       '/api/product/public',
       '/api/product/public?category=munchies&page=2',
       '/api/product/public/12',
-      '/api/product/public?ids=1,2,3',
       '/api/category/public',
     ]) {
       expect(strategyFor(facts(path)), path).toBe('catalogue');
     }
+  });
+
+  it("reads the cart's products by id from the network first, the cache only without one", () => {
+    expect(strategyFor(facts('/api/product/public?ids=1,2,3&pageSize=100'))).toBe('catalogue-fresh');
+    expect(strategyFor(facts('/api/product/public?ids=7&store=2'))).toBe('catalogue-fresh');
   });
 
   it('keeps product images cache-first', () => {

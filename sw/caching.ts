@@ -28,12 +28,16 @@ export const renderedPagesCacheName = (build: string): string => `${CACHE_PREFIX
 /**
  * - `catalogue`: product and category reads, the same for everyone: stale-while-revalidate, so a
  *   visited page opens at once (and offline) and catches up in the background.
+ * - `catalogue-fresh`: the cart's products by id (`?ids=`), read to bring its prices and stock up
+ *   to date before an order: network-first into the same cache, which answers only when the
+ *   network does not (offline). Stale-while-revalidate would hand "Update my cart" the prices the
+ *   checkout has just said are out of date.
  * - `images`: generated product art, unchanging at a URL: cache-first with expiry and a cap.
  * - `network-only`: customer data (addresses, orders, gift cards, sign-in, location lookups) is
  *   never written to a cache the worker shares across sessions; React Query keeps what it needs.
  * - `none`: not ours to handle (other origins, non-GET writes, anything else).
  */
-export type Strategy = 'catalogue' | 'images' | 'network-only' | 'none';
+export type Strategy = 'catalogue' | 'catalogue-fresh' | 'images' | 'network-only' | 'none';
 
 export interface RequestFacts {
   method: string;
@@ -71,7 +75,7 @@ export function strategyFor({ method, url, origin }: RequestFacts): Strategy {
   if (STREAM_PATHS.some((re) => re.test(path))) return 'none';
   if (CUSTOMER_PATHS.some((re) => re.test(path))) return 'network-only';
   if (method !== 'GET') return 'none';
-  if (CATALOGUE_PATHS.some((re) => re.test(path))) return 'catalogue';
+  if (CATALOGUE_PATHS.some((re) => re.test(path))) return url.searchParams.has('ids') ? 'catalogue-fresh' : 'catalogue';
   if (path.startsWith('/images/')) return 'images';
   return 'none';
 }

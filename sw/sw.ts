@@ -4,7 +4,7 @@ import type { WorkboxPlugin } from 'workbox-core/types';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
-import { CacheFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 
 import {
   CACHE_PREFIX,
@@ -134,6 +134,17 @@ registerRoute(new NavigationRoute(shell, { denylist: NAVIGATION_DENYLIST }));
 registerRoute(
   ({ request, url }) => strategyFor({ method: request.method, url, origin: self.location.origin }) === 'catalogue',
   new StaleWhileRevalidate({
+    cacheName: runtimeCacheName('catalogue'),
+    plugins: [onlySuccessful, new ExpirationPlugin(EXPIRATION.catalogue)],
+  }),
+);
+
+registerRoute(
+  ({ request, url }) =>
+    strategyFor({ method: request.method, url, origin: self.location.origin }) === 'catalogue-fresh',
+  new NetworkFirst({
+    // A slow network answers from the cache before the app's own 3.6 s timeout gives up.
+    networkTimeoutSeconds: 3,
     cacheName: runtimeCacheName('catalogue'),
     plugins: [onlySuccessful, new ExpirationPlugin(EXPIRATION.catalogue)],
   }),

@@ -12,7 +12,15 @@ import { seedCatalog } from '../../server/db/seed/seed';
 import { runOps } from '../../server/ops/cli';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { setStock } from '../support/stock';
-import { cartPanel, expect, SERVER_START_MS, test as base } from './fixtures';
+import {
+  cartButton,
+  cartPanel,
+  expect,
+  SERVER_START_MS,
+  test as base,
+  waitForOtp,
+  waitForServiceWorker,
+} from './fixtures';
 
 /**
  * Checkout end to end. The store is prepared before the server starts, as staff would: known
@@ -24,6 +32,8 @@ interface Prepared {
   /** Product ids with fixed prices: cheap (₹40, MRP ₹50) and dear (₹120). */
   cheap: number;
   dear: number;
+  /** A product whose price a test changes (₹60 before). */
+  repriced: number;
   giftCardCode: string;
 }
 
@@ -34,6 +44,9 @@ const SHOPPERS = {
   faraway: '9300000004',
   // A number of its own per test: a second code to one number within 30 s is refused (resend wait).
   stranger: '9300000005',
+  repriced: '9300000006',
+  /** An admin who changes a price in the store console. */
+  staff: '9300000099',
 } as const;
 
 const test = base.extend<object, { prepared: Prepared; server: ServerProcess }>({
@@ -45,19 +58,22 @@ const test = base.extend<object, { prepared: Prepared; server: ServerProcess }>(
       const database = await openDatabase({ dataDir });
       await database.migrate();
       await seedCatalog(database.db);
-      const [first, second] = await database.db
+      const [first, second, third] = await database.db
         .select({ id: products.id })
         .from(products)
         .orderBy(products.id)
-        .limit(2);
+        .limit(3);
       await database.db.update(products).set({ pricePaise: 4000, mrpPaise: 5000 }).where(eq(products.id, first!.id));
       await setStock(database.db, first!.id, 50, 'every store');
       await database.db.update(products).set({ pricePaise: 12000, mrpPaise: 12000 }).where(eq(products.id, second!.id));
       await setStock(database.db, second!.id, 50, 'every store');
+      await database.db.update(products).set({ pricePaise: 6000, mrpPaise: 8000 }).where(eq(products.id, third!.id));
+      await setStock(database.db, third!.id, 50, 'every store');
       const giftCardCode = (await runOps(['giftcard:issue', '--amount', '100'], database, config.jwtSecret)).trim();
+      await runOps(['staff:add', SHOPPERS.staff, '--role', 'admin'], database, config.jwtSecret);
       await database.close();
       const server = await startServer({ dataDir, readyTimeoutMs: SERVER_START_MS });
-      await use({ server, cheap: first!.id, dear: second!.id, giftCardCode });
+      await use({ server, cheap: first!.id, dear: second!.id, repriced: third!.id, giftCardCode });
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -261,4 +277,50 @@ test('the location picker says whether a city is served and how soon', async ({ 
   await dialog.getByRole('button', { name: 'Mumbai' }).click();
   await expect(dialog.getByText(/^Delivery in \d+ minutes$/)).toBeVisible();
   await expect(dialog.getByText(/^Mumbai: from our .+ store$/)).toBeVisible();
+});
+
+test('a price changed during checkout reaches the cart when the order at the old price is refused, and the order places at the new one', async ({
+  page,
+  signIn,
+  prepared,
+  playwright,
+  consoleGuard,
+}) => {
+  // The order sent at the old price is answered 409 (the cart changed), which the browser logs.
+  consoleGuard.allow(/status of 409/);
+  await page.goto('/');
+  await signIn(page, SHOPPERS.repriced);
+  await saveAddress(page, MUMBAI);
+  // With the service worker in control, as for a returning shopper: it and the browser keep
+  // catalogue answers (stale-while-revalidate, max-age 60), which must not hide the new price.
+  await waitForServiceWorker(page);
+  await addToCart(page, prepared.repriced);
+  await page.goto('/checkout');
+  await chooseAddress(page, /Home · Asha/);
+  await expect(cartButton(page)).toHaveAccessibleName('1 Items ₹60.00');
+  await expect(main(page).getByRole('button', { name: /^Place order · ₹/ })).toBeEnabled();
+
+  // Staff raise the price in the store console.
+  const staff = await playwright.request.newContext({ baseURL: prepared.server.url });
+  expect((await staff.post('/api/customer/public', { data: { mobile: SHOPPERS.staff } })).ok()).toBe(true);
+  const otp = await waitForOtp(prepared.server.dataDir, SHOPPERS.staff);
+  expect((await staff.post('/api/customer/public/verify', { data: { mobile: SHOPPERS.staff, otp } })).ok()).toBe(true);
+  const { data: product } = await (await staff.get(`/api/ops/products/${prepared.repriced}`)).json();
+  const edited = await staff.patch(`/api/ops/products/${prepared.repriced}`, {
+    data: { version: product.version, price: 65 },
+  });
+  expect(edited.status(), await edited.text()).toBe(200);
+  await staff.dispose();
+
+  // Placing at the old price is refused, and the cart is updated to the new one.
+  await main(page)
+    .getByRole('button', { name: /^Place order · ₹/ })
+    .click();
+  await expect(main(page).getByText(/Your cart has been updated/)).toBeVisible();
+  await expect(cartButton(page)).toHaveAccessibleName('1 Items ₹65.00');
+  await expect(main(page).getByText(/^Some items changed since you added them/)).toHaveCount(0);
+  // ₹65 is under ₹99: delivery ₹25 and handling ₹5 on top.
+  await main(page).getByRole('button', { name: 'Place order · ₹95.00' }).click();
+  await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
+  await expect(billRow(page, 'Bill total')).toContainText('₹95.00');
 });

@@ -17,6 +17,10 @@ export async function getCartProducts(ids: readonly number[], { signal }: { sign
       api
         .get('product/public', {
           searchParams: { ids: chunk.join(','), pageSize: MAX_IDS_PER_REQUEST },
+          // Past the browser's copy (catalogue answers may be kept 60 s): the cart is brought up
+          // to date when the checkout says its prices are not, and the service worker reads
+          // these from the network first too (sw/caching.ts).
+          cache: 'no-cache',
           signal,
         })
         .json<ProductPage>(),

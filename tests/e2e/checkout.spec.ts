@@ -45,6 +45,7 @@ const SHOPPERS = {
   // A number of its own per test: a second code to one number within 30 s is refused (resend wait).
   stranger: '9300000005',
   repriced: '9300000006',
+  lostReply: '9300000007',
   /** An admin who changes a price in the store console. */
   staff: '9300000099',
 } as const;
@@ -323,4 +324,55 @@ test('a price changed during checkout reaches the cart when the order at the old
   await main(page).getByRole('button', { name: 'Place order · ₹95.00' }).click();
   await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
   await expect(billRow(page, 'Bill total')).toContainText('₹95.00');
+});
+
+test('an order whose answer the connection lost is sent again when it returns, and placed once', async ({
+  page,
+  context,
+  signIn,
+  prepared,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/);
+  await page.goto('/');
+  await signIn(page, SHOPPERS.lostReply);
+  await saveAddress(page, MUMBAI);
+  await addToCart(page, prepared.cheap);
+  await page.goto('/checkout');
+  await chooseAddress(page, /Home · Asha/);
+
+  // The order reaches the server and is placed, then the connection drops before the answer.
+  let sent = 0;
+  let connected = true;
+  // The context's route: the service worker's fetch is the one that leaves the browser.
+  await context.route('**/api/order', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    sent += 1;
+    if (!connected) return route.abort('internetdisconnected');
+    if (sent > 1) return route.continue();
+    await route.fetch();
+    connected = false;
+    await context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+  const placeButton = main(page).getByRole('button', { name: /^(Place order · ₹70\.00|Placing your order…)$/ });
+  await placeButton.click();
+  // Every try (ky tries twice more) has failed: the button is back, waiting for the connection.
+  await expect.poll(() => sent).toBe(3);
+  await expect(placeButton).toHaveText('Place order · ₹70.00');
+  await expect(placeButton).toBeDisabled();
+  await expect(
+    main(page).getByText(
+      'You are offline. Placing an order needs a connection; this will carry on by itself when you are back online.',
+    ),
+  ).toBeVisible();
+  await expect(main(page).getByText(/^We could not place your order/)).toHaveCount(0);
+
+  // Back online it carries on: the same order is asked for again and opened, not placed twice.
+  connected = true;
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
+  await expect(billRow(page, 'Bill total')).toContainText('₹70.00');
+  const orders = await (await page.request.get('/api/order')).json();
+  expect(orders.total).toBe(1);
 });

@@ -133,14 +133,28 @@ export function usePlaceOrder(
     await refetchQuote();
   }
 
+  /**
+   * The key of an attempt whose answer the connection lost (offline when it failed): it may have
+   * placed the order. Sent again with the same key when the connection returns, as the offline
+   * note promises, so the shopper learns what became of it; the key makes a second order impossible.
+   */
+  const resumeKey = useRef<string | null>(null);
+
   const mutation = useMutation({
     mutationFn: placeOrder,
     onMutate: () => {
       setFeedback(null);
+      resumeKey.current = null;
       pay.reset();
     },
     onSuccess: settle,
-    onError: (failure) => setFeedback({ tone: 'error', message: serverMessage(failure) ?? CHECKOUT_TEXT.placeFailed }),
+    onError: (failure, sent) => {
+      if (!navigator.onLine) {
+        resumeKey.current = sent.idempotencyKey;
+        return;
+      }
+      setFeedback({ tone: 'error', message: serverMessage(failure) ?? CHECKOUT_TEXT.placeFailed });
+    },
   });
 
   const place = () => {
@@ -154,6 +168,21 @@ export function usePlaceOrder(
       idempotencyKey: idempotencyKey.current,
     });
   };
+
+  const latest = useRef({ place, fingerprint });
+  useEffect(() => {
+    latest.current = { place, fingerprint };
+  });
+  useEffect(() => {
+    const onOnline = () => {
+      const key = resumeKey.current;
+      resumeKey.current = null;
+      // Only the same order: a cart or choice changed meanwhile is a new attempt, the shopper's to place.
+      if (key !== null && attemptKey(latest.current.fingerprint) === key) latest.current.place();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
 
   return {
     place,

@@ -4,6 +4,7 @@ import type { Address } from '../../server/schemas/address';
 import {
   addToCart,
   allowOfflineNoise,
+  homeProducts,
   cartButton,
   expect,
   goOffline,
@@ -319,4 +320,33 @@ test('the delivery address and the address being edited follow across tabs and r
   // Tab 2 shows the edit after a reload.
   await other.reload();
   await expect(card(other, 'Home', 'Flat 1, Edited In Tab One')).toBeVisible();
+});
+
+test('saved addresses never loaded on this device say they wait for the connection, then show', async ({
+  page,
+  request,
+  signIn,
+  consoleGuard,
+}) => {
+  allowOfflineNoise(consoleGuard);
+  const [product] = await homeProducts(request);
+  await page.goto('/');
+  await signIn(page, mobile());
+  await createAddress(page, await customerIdOf(page), 'Home', 'Flat 3, Palm Grove');
+  await addToCart(page, product!.name);
+  await goOffline(page);
+
+  await cartButton(page).click();
+  const cart = page.getByRole('dialog', { name: 'My Cart' });
+  await cart.getByRole('button', { name: /^Proceed/ }).click();
+  const addresses = page.getByRole('dialog', { name: 'Select delivery address' });
+  const waiting = addresses.getByRole('status').filter({
+    hasText: 'You are offline. Your saved addresses will show here once you are back online.',
+  });
+  await expect(waiting).toBeVisible();
+  await expect(addresses.getByText('Loading your addresses')).toHaveCount(0);
+
+  await goOnline(page);
+  await expect(addresses.getByRole('button', { name: /Flat 3, Palm Grove/ })).toBeVisible();
+  await expect(waiting).toHaveCount(0);
 });

@@ -12,6 +12,7 @@ export const ADDRESS_TEXT = {
   edit: 'Edit',
   noAddresses: 'No addresses found.',
   noSavedAddresses: 'No saved addresses found.',
+  listOffline: 'You are offline. Your saved addresses will show here once you are back online.',
   pending: 'Waiting for a connection',
   pendingDelete: 'Deleting when you are back online',
   deliverHere: 'Delivering here',

@@ -127,6 +127,8 @@ export function useAddressBook() {
     customerId,
     rows,
     isLoading: rows === undefined && query.isPending,
+    /** Nothing to show yet, and the list waits for the connection (never loaded on this device). */
+    isWaitingForConnection: rows === undefined && query.fetchStatus === 'paused',
     banners,
   };
 }

@@ -26,7 +26,7 @@ export function CartAddressView() {
 }
 
 function CartAddressContent() {
-  const { customerId, rows, isLoading, banners } = useAddressBook();
+  const { customerId, rows, isLoading, isWaitingForConnection, banners } = useAddressBook();
   const delivery = useAtomValue(deliveryAddressAtom);
   const setDelivery = useSetAtom(deliveryAddressAtom);
   const [adding, setAdding] = useState(false);
@@ -39,7 +39,9 @@ function CartAddressContent() {
       <Button tone="outline" className={styles.addButton} onClick={() => setAdding(true)}>
         + {ADDRESS_TEXT.addNew}
       </Button>
-      {isLoading ? (
+      {isWaitingForConnection ? (
+        <p role="status">{ADDRESS_TEXT.listOffline}</p>
+      ) : isLoading ? (
         <Spinner label="Loading your addresses" />
       ) : rows && rows.length > 0 ? (
         <ul className={styles.list} aria-label="Your saved addresses">

@@ -28,7 +28,7 @@ export function SavedAddresses() {
 }
 
 function SavedAddressesContent() {
-  const { customerId, rows, isLoading, banners } = useAddressBook();
+  const { customerId, rows, isLoading, isWaitingForConnection, banners } = useAddressBook();
   const setSelected = useSetAtom(selectedAddressAtom);
   // The address this tab's editor works on, fixed when it opens. The stored selectedAddress
   // (spec point 7) is shared with other tabs: one opening its own form must not turn this
@@ -58,7 +58,9 @@ function SavedAddressesContent() {
       <Button className={styles.addButton} onClick={() => void openEditor(null)}>
         + {ADDRESS_TEXT.addNew}
       </Button>
-      {isLoading ? (
+      {isWaitingForConnection ? (
+        <p role="status">{ADDRESS_TEXT.listOffline}</p>
+      ) : isLoading ? (
         <Spinner label="Loading your addresses" />
       ) : rows && rows.length > 0 ? (
         <ul className={styles.list} aria-label="Saved addresses">

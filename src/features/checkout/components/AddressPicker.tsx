@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
 import { addressLine } from '../../../lib/address-line';
-import { addressesQueryOptions, type Address } from '../../address';
+import { ADDRESS_TEXT, addressesQueryOptions, type Address } from '../../address';
 import { CHECKOUT_TEXT } from '../constants';
 import * as styles from './Checkout.css';
 
@@ -31,7 +31,9 @@ export function AddressPicker({ open, customerId, selectedId, onClose, onSelect 
         </Button>
       }
     >
-      {addresses.isPending ? (
+      {addresses.isPending && addresses.fetchStatus === 'paused' ? (
+        <p role="status">{ADDRESS_TEXT.listOffline}</p>
+      ) : addresses.isPending ? (
         <Spinner label="Loading your addresses" />
       ) : addresses.isError ? (
         <div className={styles.error} role="alert">

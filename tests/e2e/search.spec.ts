@@ -36,3 +36,21 @@ test('suggestions understand a typo while typing', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Search products' }).fill('panner');
   await expect(page.getByRole('option', { name: /paneer/i }).first()).toBeVisible();
 });
+
+test('on a phone a suggestion shows the whole name of a pack, so that two sizes can be told apart', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Search products' }).fill('atta');
+  const options = page.getByRole('option', { name: /Aashirvaad Shudh Chakki Atta/ });
+  await expect(options).toHaveCount(2);
+  for (const option of await options.all()) {
+    const name = option.getByText('Aashirvaad Shudh Chakki Atta', { exact: true });
+    await expect(name).toBeVisible();
+    // Not cut: the text fits the box it is drawn in.
+    expect(await name.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(
+      true,
+    );
+  }
+});

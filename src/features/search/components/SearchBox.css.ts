@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 
-import { column, field, floating, listReset, mutedText, oneLine, row } from '../../../styles/rules';
+import { column, field, floating, listReset, mutedText, row, twoLines } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 export const form = style({ position: 'relative', display: 'flex', alignItems: 'center', width: '100%', minWidth: 0 });
@@ -60,7 +60,8 @@ export const thumb = style({
 
 export const text = style({ ...column, minWidth: 0, flex: 1 });
 
-export const name = style({ ...oneLine, fontSize: vars.fontSize.sm, fontWeight: 600 });
+// Two lines: on a phone one line cuts 'Aashirvaad Shudh Chakki Atta' before what tells two packs apart.
+export const name = style({ ...twoLines, fontSize: vars.fontSize.sm, fontWeight: 600, lineHeight: 1.3 });
 
 export const pack = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 

@@ -1,3 +1,5 @@
+import { hasDevanagari, romaniseDevanagari } from './devanagari';
+
 /**
  * Product search, the pure part: how a shopper's text becomes words, and how those words (with
  * their synonyms and spelling corrections, looked up in the database) become the PostgreSQL text
@@ -34,14 +36,15 @@ export interface NormalisedQuery {
 /**
  * Folds search text the way the database folds product text (migration 0002): accents removed,
  * apostrophes dropped (Lay's -> lays), lower case, anything else but a-z and 0-9 a word break.
+ * Hindi in Devanagari is first written in Latin letters as shoppers type it (दूध -> dudh).
  * Returns null when there is nothing to search for (absent or blank): no text filter at all.
  * Text with no usable word in it ('%_\', a script we do not index) gives `words: []`, which
  * matches nothing.
  */
 export function normaliseQuery(raw: string | undefined | null): NormalisedQuery | null {
   if (raw === undefined || raw === null || raw.trim() === '') return null;
-  const text = raw
-    .slice(0, MAX_QUERY_LENGTH * 2)
+  const cut = raw.slice(0, MAX_QUERY_LENGTH * 2);
+  const text = (hasDevanagari(cut) ? romaniseDevanagari(cut) : cut)
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()

@@ -282,6 +282,29 @@ describe('search: what shoppers type', () => {
   });
 
   it.each([
+    ['आलू', /^potato$/i],
+    ['प्याज', /^onion$/i],
+    ['टमाटर', /tomato/i],
+    ['चावल', /rice/i],
+    ['चीनी', /sugar/i],
+    ['नमक', /salt/i],
+  ])('understands the Hindi %s, written as shoppers type it in Latin letters', async (q, expected) => {
+    const list = await search(q);
+    expect(list[0]?.name, names(list.slice(0, 5)).join(', ')).toMatch(expected);
+  });
+
+  it.each([
+    ['दूध', /milk/i],
+    ['दही', /dahi|curd/i],
+  ])('understands the Hindi %s (among the first three)', async (q, expected) => {
+    const list = await search(q);
+    expect(
+      names(list.slice(0, 3)).some((n) => expected.test(n)),
+      names(list.slice(0, 5)).join(', '),
+    ).toBe(true);
+  });
+
+  it.each([
     ['tom', /tomato/i],
     ['ban', /banana/i],
     ['amu', /^amul /i],

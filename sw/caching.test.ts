@@ -85,6 +85,7 @@ describe('runtime caches', () => {
   it('are prefixed and versioned', () => {
     expect(runtimeCacheName('catalogue')).toBe('quickcart-catalogue-v1');
     expect(runtimeCacheName('images')).toBe('quickcart-images-v1');
+    expect(runtimeCacheName('cart')).toBe('quickcart-cart-v1');
   });
 
   it('are bounded in entries and age and give way when storage runs out', () => {
@@ -102,6 +103,7 @@ describe('runtime caches', () => {
           'quickcart-catalogue-v0',
           'quickcart-images-v0',
           'quickcart-catalogue-v1',
+          'quickcart-cart-v1',
           'quickcart-images-v1',
           'quickcart-pages-0ld',
           'quickcart-pages-n3w',

@@ -14,7 +14,7 @@ export const CACHE_PREFIX = 'quickcart';
  */
 export const RUNTIME_CACHE_VERSION = 'v1';
 
-export type RuntimeCache = 'catalogue' | 'images';
+export type RuntimeCache = 'catalogue' | 'cart' | 'images';
 
 export const runtimeCacheName = (kind: RuntimeCache): string => `${CACHE_PREFIX}-${kind}-${RUNTIME_CACHE_VERSION}`;
 
@@ -29,8 +29,8 @@ export const renderedPagesCacheName = (build: string): string => `${CACHE_PREFIX
  * - `catalogue`: product and category reads, the same for everyone: stale-while-revalidate, so a
  *   visited page opens at once (and offline) and catches up in the background.
  * - `catalogue-fresh`: the cart's products by id (`?ids=`), read to bring its prices and stock up
- *   to date before an order: network-first into the same cache, which answers only when the
- *   network does not (offline). Stale-while-revalidate would hand "Update my cart" the prices the
+ *   to date before an order: network-first into a cache of its own (`cart`, one answer per cart
+ *   as it was), which answers only when the network does not (offline). Stale-while-revalidate would hand "Update my cart" the prices the
  *   checkout has just said are out of date.
  * - `images`: generated product art, unchanging at a URL: cache-first with expiry and a cap.
  * - `network-only`: customer data (addresses, orders, gift cards, sign-in, location lookups) is
@@ -87,6 +87,8 @@ export const EXPIRATION: Record<
 > = {
   // A shopper's browsing over a week: product pages, listings, searches and the home feed.
   catalogue: { maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
+  // The cart's products by id: one answer per cart as it was, the latest few kept for offline.
+  cart: { maxEntries: 20, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
   // Product art is a few kilobytes each; 400 of them stay well under 10 MB.
   images: { maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
   // The pages a shopper opens the app on (home, a category or two): some 50 KB of HTML each.
@@ -119,7 +121,7 @@ export const isKeepablePage = (html: string, entry: string | null): boolean =>
  * Workbox's cleanupOutdatedCaches handles the precache; this handles the runtime caches.
  */
 export function outdatedRuntimeCaches(existing: string[], pagesCache: string | null): string[] {
-  const current = new Set<string>([...(['catalogue', 'images'] as const).map(runtimeCacheName)]);
+  const current = new Set<string>([...(['catalogue', 'cart', 'images'] as const).map(runtimeCacheName)]);
   if (pagesCache) current.add(pagesCache);
   return existing.filter(
     (name) => name.startsWith(`${CACHE_PREFIX}-`) && !current.has(name) && !name.includes('precache'),

@@ -143,10 +143,11 @@ registerRoute(
   ({ request, url }) =>
     strategyFor({ method: request.method, url, origin: self.location.origin }) === 'catalogue-fresh',
   new NetworkFirst({
-    // A slow network answers from the cache before the app's own 3.6 s timeout gives up.
-    networkTimeoutSeconds: 3,
-    cacheName: runtimeCacheName('catalogue'),
-    plugins: [onlySuccessful, new ExpirationPlugin(EXPIRATION.catalogue)],
+    // No network timeout: a slow answer is still the price the order will be made at.
+    // A cache of its own: two expiration plugins on one cache keep one record and undo each
+    // other (seen: the rendered pages stopped being kept).
+    cacheName: runtimeCacheName('cart'),
+    plugins: [onlySuccessful, new ExpirationPlugin(EXPIRATION.cart)],
   }),
 );
 

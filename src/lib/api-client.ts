@@ -72,8 +72,17 @@ function lazyClient(instance: () => Promise<KyInstance>): ApiClient {
     patch: call('patch'),
     delete: call('delete'),
     extend: (options) => {
-      const extended = instance().then((ky) => ky.extend(options));
-      return lazyClient(() => extended);
+      // Extended from whichever instance is current when a call is made (made once for each):
+      // an extension made while ky's chunk was still arriving survives a failed download, and
+      // follows later `extendApi` options too.
+      const made = new WeakMap<KyInstance, KyInstance>();
+      return lazyClient(() =>
+        instance().then((ky) => {
+          let extended = made.get(ky);
+          if (!extended) made.set(ky, (extended = ky.extend(options)));
+          return extended;
+        }),
+      );
     },
   };
 }

@@ -116,6 +116,28 @@ describe('retryingImport', () => {
     expect(document.head.querySelectorAll('link')).toHaveLength(1);
     expect(document.head.querySelector('link')).not.toBe(failed);
   });
+
+  it('leaves a stylesheet alone after three more failures, and refetches one taken out of the page at the head', async () => {
+    const gone = stylesheet('Old.css', 'fails');
+    const load = vi.fn(async () => 'footer');
+    const result = retryingImport(load)();
+    // Fetched again at once, after 1 s and after 2 s, each failing; then the import goes ahead.
+    await vi.advanceTimersByTimeAsync(3000);
+    await expect(result).resolves.toBe('footer');
+    expect(load).toHaveBeenCalledTimes(1);
+    const created = vi.spyOn(document, 'createElement');
+    await retryingImport(async () => 'last')();
+    expect(created).not.toHaveBeenCalled();
+
+    const detached = stylesheet('Footer.css', 'fails');
+    detached.remove();
+    sheetsWill('load');
+    await expect(retryingImport(async () => 'footer')()).resolves.toBe('footer');
+    const refetched = [...document.head.querySelectorAll('link')].filter((link) => link.href === detached.href);
+    expect(refetched).toHaveLength(1);
+    expect(refetched[0]).not.toBe(detached);
+    expect(gone.isConnected).toBe(true);
+  });
 });
 
 describe('prefetch', () => {

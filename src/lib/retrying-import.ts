@@ -20,13 +20,24 @@ if (typeof document !== 'undefined') {
   );
 }
 
-/** Fetches each failed stylesheet again with a new link; the old one goes once it has loaded. */
+/** How many times one stylesheet is fetched again before it is left alone (a file gone for good). */
+const SHEET_TRIES = 3;
+const sheetTries = new WeakMap<HTMLLinkElement, number>();
+
+/**
+ * Fetches each failed stylesheet again with a new link; the old one goes once it has loaded. The
+ * import waits for them, so that a part never shows without its styles, and tries again later if
+ * one fails again. A sheet is fetched at most SHEET_TRIES more times, then left alone: it may be
+ * another part's, or gone for good, and must not hold up every part.
+ */
 const refetchFailedSheets = () =>
   Promise.all(
     [...failedSheets].map((failed) => {
       failedSheets.delete(failed);
+      const tries = (sheetTries.get(failed) ?? 0) + 1;
       const link = document.createElement('link');
       link.rel = 'stylesheet';
+      if (failed.crossOrigin !== null) link.crossOrigin = failed.crossOrigin;
       link.href = failed.href;
       return new Promise<void>((resolve, reject) => {
         link.onload = () => {
@@ -36,10 +47,14 @@ const refetchFailedSheets = () =>
         link.onerror = () => {
           failedSheets.delete(link);
           link.remove();
+          sheetTries.set(failed, tries);
+          // The last try: left alone, and the import goes ahead without it.
+          if (tries >= SHEET_TRIES) return resolve();
           failedSheets.add(failed);
           reject(new Error(`Unable to load ${failed.href}`));
         };
-        failed.after(link);
+        if (failed.isConnected) failed.after(link);
+        else document.head.append(link);
       });
     }),
   );

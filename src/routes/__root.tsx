@@ -53,6 +53,11 @@ function MarkStarted() {
   return null;
 }
 
+/** A module or its stylesheet that could not be downloaded (Chromium, Firefox, Safari, Vite's words). */
+const isChunkLoadError = (error: unknown) =>
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message);
+
 /** Spec point 8: a failed route render shows a generic 'Unexpected Application Error!' screen. */
 export function RootError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
@@ -64,6 +69,9 @@ export function RootError({ error, reset }: ErrorComponentProps) {
         <>
           <Button
             onClick={() => {
+              // A part of the page whose code never arrived stays failed in React until the page
+              // loads again (decision 056); anything else renders again in place.
+              if (isChunkLoadError(error)) return window.location.reload();
               reset();
               void router.invalidate();
             }}

@@ -35,6 +35,8 @@ interface Prepared {
   /** A product whose price a test changes (₹60 before). */
   repriced: number;
   giftCardCode: string;
+  /** A second card, for the test that pays partly by gift card online. */
+  secondGiftCardCode: string;
 }
 
 const SHOPPERS = {
@@ -46,6 +48,7 @@ const SHOPPERS = {
   stranger: '9300000005',
   repriced: '9300000006',
   lostReply: '9300000007',
+  resumed: '9300000008',
   /** An admin who changes a price in the store console. */
   staff: '9300000099',
 } as const;
@@ -72,9 +75,19 @@ const test = base.extend<object, { prepared: Prepared; server: ServerProcess }>(
       await setStock(database.db, third!.id, 50, 'every store');
       const giftCardCode = (await runOps(['giftcard:issue', '--amount', '100'], database, config.jwtSecret)).trim();
       await runOps(['staff:add', SHOPPERS.staff, '--role', 'admin'], database, config.jwtSecret);
+      const secondGiftCardCode = (
+        await runOps(['giftcard:issue', '--amount', '100'], database, config.jwtSecret)
+      ).trim();
       await database.close();
       const server = await startServer({ dataDir, readyTimeoutMs: SERVER_START_MS });
-      await use({ server, cheap: first!.id, dear: second!.id, repriced: third!.id, giftCardCode });
+      await use({
+        server,
+        cheap: first!.id,
+        dear: second!.id,
+        repriced: third!.id,
+        giftCardCode,
+        secondGiftCardCode,
+      });
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -375,4 +388,45 @@ test('an order whose answer the connection lost is sent again when it returns, a
   await expect(billRow(page, 'Bill total')).toContainText('₹70.00');
   const orders = await (await page.request.get('/api/order')).json();
   expect(orders.total).toBe(1);
+});
+
+test('an order paid partly by gift card, left unpaid online, stays the one to pay through two reloads, until the cart changes', async ({
+  page,
+  signIn,
+  prepared,
+}) => {
+  await page.goto('/');
+  await signIn(page, SHOPPERS.resumed);
+  await saveAddress(page, MUMBAI);
+  await page.goto('/account/egiftcards');
+  await main(page).getByLabel('Gift card code').fill(prepared.secondGiftCardCode);
+  await main(page).getByRole('button', { name: 'Redeem' }).click();
+  await expect(main(page).getByTestId('giftcard-balance')).toHaveText('₹100.00');
+  await addToCart(page, prepared.dear);
+  await page.goto('/checkout');
+  await chooseAddress(page, /Home · Asha/);
+  await main(page)
+    .getByRole('checkbox', { name: /Use gift card balance/ })
+    .check();
+  await main(page).getByRole('radio', { name: /^UPI/ }).check();
+  await main(page).getByRole('button', { name: 'Place order · ₹25.00' }).click();
+  const gateway = page.getByRole('dialog', { name: /^Pay ₹/ });
+  await gateway.getByRole('button', { name: 'Close' }).click();
+  await expect(main(page).getByText('Not paid yet.')).toBeVisible();
+
+  for (let reload = 0; reload < 2; reload++) {
+    await page.reload();
+    await expect(main(page).getByText('Not paid yet.')).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(main(page).getByRole('button', { name: /^Place order/ })).toHaveCount(0);
+    // The method it was placed with, locked; the gift card's balance is held by the order.
+    await expect(main(page).getByRole('radio', { name: /^UPI/ })).toBeChecked();
+    await expect(main(page).getByRole('radio', { name: /^Cash on delivery/ })).toBeDisabled();
+  }
+
+  // A cart changed since is another order: Place order again (the first is left to its hold).
+  await addToCart(page, prepared.cheap);
+  await page.goto('/checkout');
+  await expect(main(page).getByRole('button', { name: /^Place order · ₹/ })).toBeVisible();
+  await expect(main(page).getByText('Not paid yet.')).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 
 import type { CurrentLine } from '../../../server/schemas/order';
 import { deliveryAddressAtom } from '../address';
@@ -8,7 +8,7 @@ import { useSession } from '../auth';
 import { cartProductsQueryOptions, decrementCartItemAtom, refreshCartAtom, useCart } from '../cart';
 import { useOnline } from '../../lib/use-online';
 import { AddressGone, quoteQueryOptions } from './api/quote-order';
-import type { PaymentChoice } from '../payment';
+import type { OrderWithPayment, PaymentChoice } from '../payment';
 import { rememberChoice, rememberedChoice } from './payment-choice';
 import { usePlaceOrder } from './use-place-order';
 
@@ -64,9 +64,13 @@ export function useCheckout() {
   const toPay = data?.bill.toPay;
   // With nothing left to pay the method does not matter: no gateway for ₹0.
   const method: PaymentChoice = toPay === 0 ? 'cod' : choice;
-  const { place, placing, feedback, awaiting, pay, payAgain } = usePlaceOrder(
+  const restoreChoices = useCallback((order: OrderWithPayment) => {
+    setUseGiftCard(order.bill.giftCardPaid > 0);
+    if (order.payment.method === 'upi' || order.payment.method === 'card') setChoice(order.payment.method);
+  }, []);
+  const { place, placing, resuming, feedback, awaiting, pay, payAgain } = usePlaceOrder(
     { address, lines, useGiftCard, method, contact: session?.user.mobile ?? '' },
-    { updateCart, refetchQuote: () => quote.refetch() },
+    { updateCart, refetchQuote: () => quote.refetch(), restoreChoices },
   );
 
   const problems = data?.items.filter((line) => line.problem !== null) ?? [];
@@ -76,6 +80,7 @@ export function useCheckout() {
     Boolean(address) &&
     online &&
     !placing &&
+    !resuming &&
     !pay.busy &&
     awaiting === null &&
     data !== undefined &&

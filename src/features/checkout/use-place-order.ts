@@ -11,6 +11,7 @@ import {
   attemptKey,
   attemptOrderId,
   forgetAttempt,
+  forgetAwaiting,
   rememberAttempt,
   renewAttemptKey,
   usePay,
@@ -40,7 +41,16 @@ interface AfterAnswer {
   /** Brings the cart in line with the lines the server sent back. */
   updateCart: (current: readonly CurrentLine[]) => Promise<void>;
   refetchQuote: () => Promise<unknown>;
+  /** Puts back the choices an order picked up after a reload was placed with (gift card, method). */
+  restoreChoices: (order: OrderWithPayment) => void;
 }
+
+/** The order holds just these lines (the cart has not changed since it was placed). */
+const holdsLines = (order: OrderWithPayment, lines: readonly OrderLine[]) =>
+  order.items.length === lines.length &&
+  order.items.every((item) =>
+    lines.some((line) => line.productId === item.productId && line.quantity === item.quantity),
+  );
 
 /**
  * Placing the order, and paying it when paid online: one idempotency key per attempt at this
@@ -50,7 +60,7 @@ interface AfterAnswer {
  */
 export function usePlaceOrder(
   { address, lines, useGiftCard, method, contact }: Order,
-  { updateCart, refetchQuote }: AfterAnswer,
+  { updateCart, refetchQuote, restoreChoices }: AfterAnswer,
 ) {
   const navigate = useNavigate();
   const clearCart = useSetAtom(clearCartAtom);
@@ -82,8 +92,9 @@ export function usePlaceOrder(
     contact,
     onPaid: leaveFor,
     onOrder: setAwaiting,
-    onNotPayable: () => {
+    onNotPayable: (order) => {
       // Its items went back on the shelf: the next tap places the order afresh.
+      if (order) forgetAwaiting(order.id);
       setAwaiting(null);
       idempotencyKey.current = renewAttemptKey(fingerprint);
       void refetchQuote();
@@ -92,13 +103,25 @@ export function usePlaceOrder(
 
   // After a reload the order placed for online payment is still the one to pay: its state, and
   // Try again, come back, and the method stays locked to it (no second order for this cart).
+  // Only for the cart it was placed from (read once the cart is here): a cart changed since, here
+  // or in another tab, is a new order, and that one is left to its hold. Place order waits meanwhile.
   const resume = pay.resume;
   const resumed = useRef(false);
+  const [resuming, setResuming] = useState(placedBefore !== null);
+  const linesNow = useRef(lines);
   useEffect(() => {
-    if (!placedBefore || resumed.current) return;
+    linesNow.current = lines;
+  });
+  const cartHere = lines.length > 0;
+  useEffect(() => {
+    if (!placedBefore || resumed.current || !cartHere) return;
     resumed.current = true;
-    void resume(placedBefore);
-  }, [placedBefore, resume]);
+    void resume(placedBefore, (order) => {
+      if (!holdsLines(order, linesNow.current)) return false;
+      restoreChoices(order);
+      return true;
+    }).finally(() => setResuming(false));
+  }, [placedBefore, cartHere, resume, restoreChoices]);
 
   /** Leave for the order, pay for it, or update the cart and price it again. */
   async function settle(outcome: PlaceOrderOutcome) {
@@ -158,7 +181,7 @@ export function usePlaceOrder(
   });
 
   const place = () => {
-    if (!address || mutation.isPending || pay.busy) return;
+    if (!address || mutation.isPending || pay.busy || resuming) return;
     idempotencyKey.current ??= attemptKey(fingerprint);
     mutation.mutate({
       addressId: address._id,
@@ -187,6 +210,8 @@ export function usePlaceOrder(
   return {
     place,
     placing: mutation.isPending,
+    /** An order placed before a reload is being looked up: Place order waits for it. */
+    resuming,
     feedback,
     awaiting,
     pay,

@@ -12,6 +12,28 @@ interface Attempt {
 }
 
 const STORAGE_KEY = 'checkout-attempt';
+/**
+ * The order placed for online payment and not seen paid, kept apart from the key: a new key (the
+ * checkout's first render after a reload, before the gift card choice is back) must not forget it.
+ */
+const AWAITING_KEY = 'checkout-awaiting';
+
+function readAwaiting(): string | null {
+  try {
+    return sessionStorage.getItem(AWAITING_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeAwaiting(orderId: string | null) {
+  try {
+    if (orderId) sessionStorage.setItem(AWAITING_KEY, orderId);
+    else sessionStorage.removeItem(AWAITING_KEY);
+  } catch {
+    // Storage refused: nothing to pick up after a reload.
+  }
+}
 
 function read(): Attempt | null {
   try {
@@ -45,13 +67,19 @@ export function renewAttemptKey(fingerprint: string): string {
   return key;
 }
 
-/** The order the stored attempt placed and has not seen paid, if any. */
-export const attemptOrderId = (): string | null => read()?.orderId ?? null;
+/** The order the checkout placed for online payment and has not seen paid, if any. */
+export const attemptOrderId = (): string | null => readAwaiting();
 
 /** The attempt with this key placed this order (awaiting payment). */
 export function rememberAttempt(key: string, orderId: string) {
+  writeAwaiting(orderId);
   const stored = read();
   if (stored?.key === key) write({ ...stored, orderId });
+}
+
+/** That order can no longer be paid (its hold ran out): nothing to pick up any more. */
+export function forgetAwaiting(orderId: string) {
+  if (readAwaiting() === orderId) writeAwaiting(null);
 }
 
 /**
@@ -59,6 +87,7 @@ export function rememberAttempt(key: string, orderId: string) {
  * attempt ends; returns whether it was the checkout's attempt (its cart is then done with).
  */
 export function forgetAttempt(orderId?: string): boolean {
+  if (orderId === undefined || readAwaiting() === orderId) writeAwaiting(null);
   const stored = read();
   if (!stored || (orderId !== undefined && stored.orderId !== orderId)) return false;
   write(null);

@@ -4,5 +4,5 @@ export { PaymentStatus } from './components/PaymentStatus';
 export { LocalGatewayDialog } from './components/LocalGatewayDialog';
 export { PayBy } from './components/PayBy';
 export { PAYMENT_TEXT, opensGatewayOnLoad, payOrderHref, pollDelay } from './constants';
-export { rememberAttempt, forgetAttempt, attemptKey, attemptOrderId, renewAttemptKey } from './attempt';
+export { rememberAttempt, forgetAttempt, forgetAwaiting, attemptKey, attemptOrderId, renewAttemptKey } from './attempt';
 export type { CheckoutSession, OnlineMethod, OrderPayment, OrderWithPayment, PaymentChoice, PayStatus } from './types';

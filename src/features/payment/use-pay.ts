@@ -181,9 +181,10 @@ export function usePay({ method, contact, onPaid, onOrder, onNotPayable }: Optio
 
   /**
    * Picks up an order placed before a reload and not seen paid: where its payment stands, with
-   * Try again while it can be paid. An order no longer payable ends quietly (a new attempt).
+   * Try again while it can be paid. An order no longer payable ends quietly (a new attempt), and
+   * one `accept` refuses (the cart has changed since) is left to its hold.
    */
-  const resume = (orderId: string) =>
+  const resume = (orderId: string, accept: (order: OrderWithPayment) => boolean) =>
     once(async () => {
       let order: OrderWithPayment;
       try {
@@ -193,6 +194,7 @@ export function usePay({ method, contact, onPaid, onOrder, onNotPayable }: Optio
       }
       if (!alive.current) return;
       if (isOver(order)) return callbacks.current.onNotPayable?.(order);
+      if (!accept(order)) return;
       if (await settle(order)) return;
       if (order.payment.state === 'pending') return follow(order.id);
       show({ step: 'dismissed', payBy: order.payment.payBy });

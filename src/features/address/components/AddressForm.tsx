@@ -89,6 +89,8 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => set(key, inputOf(key, event.target.value))}
+          // While the PIN code is checked: what is sent is what was there when Save was pressed.
+          readOnly={checking}
           {...extra}
         />
         {error && (

@@ -212,7 +212,7 @@ function PaymentDue({ order, onHoldOver }: { order: OrderWithPayment; onHoldOver
       )}
       <p>
         {formatRupees(payment.amount)} to pay by {payment.method === 'card' ? 'card, net banking or wallet' : 'UPI'}
-        {payment.label.startsWith('E-Gift Card') && ' (your E-Gift Card paid the rest)'}.
+        {order.bill.giftCardPaid > 0 && ' (your E-Gift Card paid the rest)'}.
       </p>
       {payment.payBy && <PayBy payBy={payment.payBy} onExpired={onHoldOver} />}
       {/* A full page load: the checkout document carries the policy that allows the gateway. */}

@@ -10,7 +10,10 @@ const input = {
   idempotencyKey: 'attempt-0001',
 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('placeOrder', () => {
   it("passes on the server's refusal of a key that already placed a different order", async () => {
@@ -23,5 +26,26 @@ describe('placeOrder', () => {
     });
     expect(await placeOrder(input)).toEqual({ kind: 'refused', message });
     expect(sent).toEqual(['attempt-0001']);
+  });
+
+  it('asks again, with the same key, when an answer does not come in time', async () => {
+    vi.useFakeTimers();
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', (request: Request) => {
+      sent.push(request.headers.get('Idempotency-Key') ?? '');
+      if (sent.length === 1) {
+        // The first answer is lost: nothing comes until ky gives up on it.
+        return new Promise((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        );
+      }
+      return Promise.resolve(
+        Response.json({ success: true, data: { id: 'order-1', status: 'placed' } }, { status: 201 }),
+      );
+    });
+    const outcome = placeOrder(input);
+    await vi.advanceTimersByTimeAsync(10_000 + 1_000);
+    expect(await outcome).toMatchObject({ kind: 'placed', order: { id: 'order-1' } });
+    expect(sent).toEqual(['attempt-0001', 'attempt-0001']);
   });
 });

@@ -40,8 +40,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutc
           paymentMethod: input.paymentMethod,
         },
         headers: { 'Idempotency-Key': input.idempotencyKey },
-        // Safe to repeat thanks to the key; a timeout is the case it exists for.
-        retry: { limit: 2, methods: ['post'], statusCodes: [408, 502, 503, 504] },
+        // Safe to repeat thanks to the key; a timeout (the answer lost or late) is the case it
+        // exists for, and ky retries one only when asked.
+        retry: { limit: 2, methods: ['post'], statusCodes: [408, 502, 503, 504], retryOnTimeout: true },
         timeout: 10_000,
       })
       .json<PlacedBody>();

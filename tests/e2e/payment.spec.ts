@@ -10,6 +10,7 @@ import {
   homeProducts,
   storedValue,
   test,
+  waitForServiceWorker,
   type ConsoleGuard,
 } from './fixtures';
 
@@ -25,6 +26,7 @@ const SHOPPERS = {
   doubleTap: '9400000003',
   offline: '9400000004',
   payLater: '9400000005',
+  lostReply: '9400000006',
 } as const;
 
 const MUMBAI = {
@@ -238,4 +240,51 @@ test('an order left unpaid offers Pay now on its page, with the time left, and i
   // Paid from the order page: the cart it came from is emptied too.
   await expect(page.getByRole('banner').getByRole('button', { name: /^My Card/ })).toBeVisible();
   expect((await ordersOf(page)).total).toBe(1);
+});
+
+test('an online order whose answer the connection lost is sent again when it returns, and its payment opens', async ({
+  page,
+  context,
+  signIn,
+  consoleGuard,
+}) => {
+  offlineOk(consoleGuard);
+  consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/);
+  await readyToPay(page, signIn, SHOPPERS.lostReply);
+  await waitForServiceWorker(page);
+  await main(page).getByRole('radio', { name: /^UPI/ }).check();
+
+  // The order reaches the server and is placed, then the connection drops before the answer.
+  let sent = 0;
+  let connected = true;
+  // The context's route: the service worker's fetch is the one that leaves the browser.
+  await context.route('**/api/order', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    sent += 1;
+    if (!connected) return route.abort('internetdisconnected');
+    if (sent > 1) return route.continue();
+    await route.fetch();
+    connected = false;
+    await context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+  await placeButton(page).click();
+  // Every try has failed while offline: no payment opens, and the checkout says it will carry on.
+  await expect.poll(() => sent).toBe(3);
+  await expect(
+    main(page).getByText(
+      'You are offline. Placing an order needs a connection; this will carry on by itself when you are back online.',
+    ),
+  ).toBeVisible();
+  await expect(gatewayDialog(page)).toHaveCount(0);
+  expect((await ordersOf(page)).data.map((order) => order.status)).toEqual(['awaiting-payment']);
+
+  // Back online the same order is asked for again, and its payment opens: paid once, one order.
+  connected = true;
+  await context.setOffline(false);
+  await approveAndSeePaid(page);
+  const orders = await ordersOf(page);
+  expect(orders.total).toBe(1);
+  expect(orders.data[0]).toMatchObject({ status: 'processing', payment: { state: 'paid', label: 'UPI' } });
+  expect(sent).toBe(4);
 });

@@ -132,13 +132,32 @@ async function addToCart(page: Page, productId: number) {
   await expect(cartPanel(page)).toBeHidden();
 }
 
-async function chooseAddress(page: Page, name: RegExp) {
+/** Signs the shopper in from the home page, with `address` saved as their one address. */
+async function signInWithAddress(
+  page: Page,
+  signIn: (page: Page, mobile: string) => Promise<void>,
+  mobile: string,
+  address: typeof MUMBAI,
+) {
+  await page.goto('/');
+  await signIn(page, mobile);
+  await saveAddress(page, address);
+}
+
+async function chooseAddress(page: Page, address: typeof MUMBAI) {
   await main(page)
     .getByRole('button', { name: /^(Choose|Change)$/ })
     .click();
   const picker = page.getByRole('dialog', { name: 'Select delivery address' });
-  await picker.getByRole('button', { name }).click();
+  await picker.getByRole('button', { name: new RegExp(`${address.tag} · ${address.name}`) }).click();
   await expect(picker).toBeHidden();
+}
+
+/** Puts one product in the cart and opens the checkout with `address` as the delivery address. */
+async function readyToCheckout(page: Page, productId: number, address: typeof MUMBAI) {
+  await addToCart(page, productId);
+  await page.goto('/checkout');
+  await chooseAddress(page, address);
 }
 
 const billRow = (page: Page, label: string) => main(page).getByRole('row', { name: new RegExp(`^${label}`) });
@@ -148,9 +167,7 @@ test('a cart goes through checkout to a placed order, found in My Orders and its
   signIn,
   prepared,
 }) => {
-  await page.goto('/');
-  await signIn(page, SHOPPERS.orders);
-  await saveAddress(page, MUMBAI);
+  await signInWithAddress(page, signIn, SHOPPERS.orders, MUMBAI);
   await addToCart(page, prepared.cheap);
   // The cart's Proceed asks for a delivery address, then leads to checkout.
   await page
@@ -199,13 +216,11 @@ test('a cart goes through checkout to a placed order, found in My Orders and its
 });
 
 test('an order can be cancelled while processing, and reordered into the cart', async ({ page, signIn, prepared }) => {
-  await page.goto('/');
-  await signIn(page, SHOPPERS.cancel);
-  await saveAddress(page, MUMBAI);
+  await signInWithAddress(page, signIn, SHOPPERS.cancel, MUMBAI);
   await addToCart(page, prepared.dear);
   await page.goto('/checkout');
   await expect(main(page).getByText('Choose where we should deliver this order.')).toBeVisible();
-  await chooseAddress(page, /Home · Asha/);
+  await chooseAddress(page, MUMBAI);
   // ₹120 is over ₹99: delivery is free.
   await expect(billRow(page, 'Delivery charge')).toContainText('FREE');
   await main(page).getByRole('button', { name: 'Place order · ₹125.00' }).click();
@@ -228,9 +243,7 @@ test('an order can be cancelled while processing, and reordered into the cart', 
 test('a redeemed e-gift card pays part of an order', async ({ page, signIn, prepared, consoleGuard }) => {
   // Redeeming the same card twice is answered 409, which the browser logs.
   consoleGuard.allow(/status of 409/);
-  await page.goto('/');
-  await signIn(page, SHOPPERS.giftCard);
-  await saveAddress(page, MUMBAI);
+  await signInWithAddress(page, signIn, SHOPPERS.giftCard, MUMBAI);
   await page.goto('/account/egiftcards');
   await expect(main(page).getByTestId('giftcard-balance')).toHaveText('₹0.00');
   await main(page).getByLabel('Gift card code').fill(prepared.giftCardCode.toLowerCase());
@@ -242,9 +255,7 @@ test('a redeemed e-gift card pays part of an order', async ({ page, signIn, prep
   await main(page).getByRole('button', { name: 'Redeem' }).click();
   await expect(main(page).getByRole('alert')).toHaveText('This gift card has already been redeemed.');
 
-  await addToCart(page, prepared.dear);
-  await page.goto('/checkout');
-  await chooseAddress(page, /Home · Asha/);
+  await readyToCheckout(page, prepared.dear, MUMBAI);
   await main(page)
     .getByRole('checkbox', { name: /Use gift card balance \(₹100\.00\)/ })
     .check();
@@ -261,12 +272,8 @@ test('a redeemed e-gift card pays part of an order', async ({ page, signIn, prep
 });
 
 test('an address outside the delivery area is refused', async ({ page, signIn, prepared }) => {
-  await page.goto('/');
-  await signIn(page, SHOPPERS.faraway);
-  await saveAddress(page, CHENNAI);
-  await addToCart(page, prepared.cheap);
-  await page.goto('/checkout');
-  await chooseAddress(page, /Work · Ravi/);
+  await signInWithAddress(page, signIn, SHOPPERS.faraway, CHENNAI);
+  await readyToCheckout(page, prepared.cheap, CHENNAI);
   await expect(main(page).getByRole('alert')).toHaveText(
     'Sorry, we do not deliver to this location yet. Please choose an address in Mumbai, Pune, Bangalore, Delhi or Noida.',
   );
@@ -302,15 +309,11 @@ test('a price changed during checkout reaches the cart when the order at the old
 }) => {
   // The order sent at the old price is answered 409 (the cart changed), which the browser logs.
   consoleGuard.allow(/status of 409/);
-  await page.goto('/');
-  await signIn(page, SHOPPERS.repriced);
-  await saveAddress(page, MUMBAI);
+  await signInWithAddress(page, signIn, SHOPPERS.repriced, MUMBAI);
   // With the service worker in control, as for a returning shopper: it and the browser keep
   // catalogue answers (stale-while-revalidate, max-age 60), which must not hide the new price.
   await waitForServiceWorker(page);
-  await addToCart(page, prepared.repriced);
-  await page.goto('/checkout');
-  await chooseAddress(page, /Home · Asha/);
+  await readyToCheckout(page, prepared.repriced, MUMBAI);
   await expect(cartButton(page)).toHaveAccessibleName('1 Items ₹60.00');
   await expect(main(page).getByRole('button', { name: /^Place order · ₹/ })).toBeEnabled();
 
@@ -347,12 +350,8 @@ test('an order whose answer the connection lost is sent again when it returns, a
   consoleGuard,
 }) => {
   consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/);
-  await page.goto('/');
-  await signIn(page, SHOPPERS.lostReply);
-  await saveAddress(page, MUMBAI);
-  await addToCart(page, prepared.cheap);
-  await page.goto('/checkout');
-  await chooseAddress(page, /Home · Asha/);
+  await signInWithAddress(page, signIn, SHOPPERS.lostReply, MUMBAI);
+  await readyToCheckout(page, prepared.cheap, MUMBAI);
 
   // The order reaches the server and is placed, then the connection drops before the answer.
   let sent = 0;
@@ -395,16 +394,12 @@ test('an order paid partly by gift card, left unpaid online, stays the one to pa
   signIn,
   prepared,
 }) => {
-  await page.goto('/');
-  await signIn(page, SHOPPERS.resumed);
-  await saveAddress(page, MUMBAI);
+  await signInWithAddress(page, signIn, SHOPPERS.resumed, MUMBAI);
   await page.goto('/account/egiftcards');
   await main(page).getByLabel('Gift card code').fill(prepared.secondGiftCardCode);
   await main(page).getByRole('button', { name: 'Redeem' }).click();
   await expect(main(page).getByTestId('giftcard-balance')).toHaveText('₹100.00');
-  await addToCart(page, prepared.dear);
-  await page.goto('/checkout');
-  await chooseAddress(page, /Home · Asha/);
+  await readyToCheckout(page, prepared.dear, MUMBAI);
   await main(page)
     .getByRole('checkbox', { name: /Use gift card balance/ })
     .check();

@@ -3,5 +3,6 @@ export { addressesAtom, selectedAddressAtom } from './book-atoms';
 export { registerAddressMutationDefaults } from './register';
 export { addressesQueryOptions } from './api/get-addresses';
 export { CartAddressView, loadCartAddressView, SavedAddresses } from './lazy';
+export { AddressListPending } from './components/AddressListPending';
 export { ADDRESS_TEXT, ADDRESS_BANNERS, MAP_ALERTS, ADDRESS_ERRORS } from './constants';
 export type { Address, SelectedPlace } from './types';

@@ -15,9 +15,6 @@ export const CHECKOUT_TEXT = {
   earlierReleased:
     'Your earlier order of these items was not paid in time, so its items were released. Place the order again to pay for it.',
   paymentMethodTitle: 'Payment method',
-  upi: 'UPI',
-  card: 'Card, net banking or wallet',
-  cod: 'Cash on delivery',
   viaGateway: 'Paid securely through our payment partner.',
   nothingToPay: 'Your gift card pays for everything: nothing is left to pay.',
   lockedToOrder: 'This order was placed for online payment: pay it, or let its hold run out to choose again.',

@@ -1,3 +1,5 @@
+import type { PaymentChoice } from './types';
+
 /** Texts of paying online, in one place. */
 export const PAYMENT_TEXT = {
   storeName: 'QuickCart',
@@ -16,6 +18,13 @@ export const PAYMENT_TEXT = {
   loadFailed: 'We could not load this order. Please check your connection and try again.',
   nothingToPay: 'This order is not waiting for a payment.',
 } as const;
+
+/** What each way of paying is called: the checkout's choices, and an order waiting for its payment. */
+export const PAYMENT_METHOD_NAMES = {
+  upi: 'UPI',
+  card: 'Card, net banking or wallet',
+  cod: 'Cash on delivery',
+} as const satisfies Record<PaymentChoice, string>;
 
 /** Waits between looks at a payment the bank has not confirmed: 1 s, 2 s, 4 s... up to 30 s. */
 export const pollDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);

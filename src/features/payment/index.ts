@@ -3,6 +3,6 @@ export { payOrderQueryOptions } from './api/get-order';
 export { PaymentStatus } from './components/PaymentStatus';
 export { LocalGatewayDialog } from './components/LocalGatewayDialog';
 export { PayBy } from './components/PayBy';
-export { PAYMENT_TEXT, opensGatewayOnLoad, payOrderHref, pollDelay } from './constants';
+export { PAYMENT_METHOD_NAMES, PAYMENT_TEXT, opensGatewayOnLoad, payOrderHref, pollDelay } from './constants';
 export { rememberAttempt, forgetAttempt, forgetAwaiting, attemptKey, attemptOrderId, renewAttemptKey } from './attempt';
 export type { CheckoutSession, OnlineMethod, OrderPayment, OrderWithPayment, PaymentChoice, PayStatus } from './types';

@@ -4,12 +4,12 @@ import { Suspense, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { PinIcon } from '../../../components/Icons';
-import { Spinner } from '../../../components/Spinner';
 import { deliveryAddressAtom } from '../atoms';
 import { ADDRESS_TEXT } from '../constants';
 import { useAddressBook } from '../use-address-book';
 import { useSaveAddress } from '../use-save-address';
 import { AddressEditor } from './AddressEditor';
+import { AddressListPending } from './AddressListPending';
 import { AddressSummary, Banners } from './AddressParts';
 import * as styles from './AddressBook.css';
 
@@ -19,7 +19,7 @@ import * as styles from './AddressBook.css';
  */
 export function CartAddressView() {
   return (
-    <Suspense fallback={<Spinner label="Loading your addresses" />}>
+    <Suspense fallback={<AddressListPending />}>
       <CartAddressContent />
     </Suspense>
   );
@@ -39,10 +39,8 @@ function CartAddressContent() {
       <Button tone="outline" className={styles.addButton} onClick={() => setAdding(true)}>
         + {ADDRESS_TEXT.addNew}
       </Button>
-      {isWaitingForConnection ? (
-        <p role="status">{ADDRESS_TEXT.listOffline}</p>
-      ) : isLoading ? (
-        <Spinner label="Loading your addresses" />
+      {isWaitingForConnection || isLoading ? (
+        <AddressListPending waitingForConnection={isWaitingForConnection} />
       ) : rows && rows.length > 0 ? (
         <ul className={styles.list} aria-label="Your saved addresses">
           {rows.map(({ address, pending }) => (

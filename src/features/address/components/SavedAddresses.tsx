@@ -6,7 +6,6 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PinIcon } from '../../../components/Icons';
 import { Dialog } from '../../../components/Dialog';
 import { Popover } from '../../../components/Popover';
-import { Spinner } from '../../../components/Spinner';
 import type { DeleteVariables } from '../api/address-mutations';
 import { selectedAddressAtom } from '../book-atoms';
 import { ADDRESS_TEXT } from '../constants';
@@ -15,13 +14,14 @@ import { useAddressBook, type AddressRowView } from '../use-address-book';
 import { useAddressMutation } from '../use-address-mutations';
 import { useSaveAddress } from '../use-save-address';
 import { AddressEditor } from './AddressEditor';
+import { AddressListPending } from './AddressListPending';
 import { AddressSummary, Banners } from './AddressParts';
 import * as styles from './AddressBook.css';
 
 /** Saved Address (/account/address): the list with add, edit and delete (spec points 2 and 4). */
 export function SavedAddresses() {
   return (
-    <Suspense fallback={<Spinner label="Loading your addresses" />}>
+    <Suspense fallback={<AddressListPending />}>
       <SavedAddressesContent />
     </Suspense>
   );
@@ -58,10 +58,8 @@ function SavedAddressesContent() {
       <Button className={styles.addButton} onClick={() => void openEditor(null)}>
         + {ADDRESS_TEXT.addNew}
       </Button>
-      {isWaitingForConnection ? (
-        <p role="status">{ADDRESS_TEXT.listOffline}</p>
-      ) : isLoading ? (
-        <Spinner label="Loading your addresses" />
+      {isWaitingForConnection || isLoading ? (
+        <AddressListPending waitingForConnection={isWaitingForConnection} />
       ) : rows && rows.length > 0 ? (
         <ul className={styles.list} aria-label="Saved addresses">
           {rows.map((row) => (

@@ -3,9 +3,8 @@ import { Link } from '@tanstack/react-router';
 
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { Spinner } from '../../../components/Spinner';
 import { addressLine } from '../../../lib/address-line';
-import { ADDRESS_TEXT, addressesQueryOptions, type Address } from '../../address';
+import { AddressListPending, addressesQueryOptions, type Address } from '../../address';
 import { CHECKOUT_TEXT } from '../constants';
 import * as styles from './Checkout.css';
 
@@ -31,10 +30,8 @@ export function AddressPicker({ open, customerId, selectedId, onClose, onSelect 
         </Button>
       }
     >
-      {addresses.isPending && addresses.fetchStatus === 'paused' ? (
-        <p role="status">{ADDRESS_TEXT.listOffline}</p>
-      ) : addresses.isPending ? (
-        <Spinner label="Loading your addresses" />
+      {addresses.isPending ? (
+        <AddressListPending waitingForConnection={addresses.fetchStatus === 'paused'} />
       ) : addresses.isError ? (
         <div className={styles.error} role="alert">
           <p>{CHECKOUT_TEXT.addressesFailed}</p>

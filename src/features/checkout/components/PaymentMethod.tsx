@@ -2,7 +2,7 @@ import { useId } from 'react';
 
 import { formatRupees } from '../../../lib/money';
 import { useOnline } from '../../../lib/use-online';
-import { PAYMENT_TEXT, type PaymentChoice } from '../../payment';
+import { PAYMENT_METHOD_NAMES, PAYMENT_TEXT, type PaymentChoice } from '../../payment';
 import { CHECKOUT_TEXT } from '../constants';
 import * as styles from './Checkout.css';
 
@@ -20,9 +20,9 @@ interface Props {
 }
 
 const CHOICES: readonly { value: PaymentChoice; label: string; online: boolean }[] = [
-  { value: 'upi', label: CHECKOUT_TEXT.upi, online: true },
-  { value: 'card', label: CHECKOUT_TEXT.card, online: true },
-  { value: 'cod', label: CHECKOUT_TEXT.cod, online: false },
+  { value: 'upi', label: PAYMENT_METHOD_NAMES.upi, online: true },
+  { value: 'card', label: PAYMENT_METHOD_NAMES.card, online: true },
+  { value: 'cod', label: PAYMENT_METHOD_NAMES.cod, online: false },
 ];
 
 /**

@@ -9,7 +9,14 @@ import { serverMessage } from '../../../lib/server-message';
 import { formatRupees } from '../../../lib/money';
 import { visuallyHidden } from '../../../styles/utilities.css';
 import { AccountPage } from '../../account';
-import { PAYMENT_TEXT, PayBy, payOrderHref, pollDelay, type OrderWithPayment } from '../../payment';
+import {
+  PAYMENT_METHOD_NAMES,
+  PAYMENT_TEXT,
+  PayBy,
+  payOrderHref,
+  pollDelay,
+  type OrderWithPayment,
+} from '../../payment';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
 import { cancelledByText, CANCEL_REASONS, ORDER_TEXT, paymentStatusText, placedAt } from '../format';
@@ -211,7 +218,8 @@ function PaymentDue({ order, onHoldOver }: { order: OrderWithPayment; onHoldOver
         </p>
       )}
       <p>
-        {formatRupees(payment.amount)} to pay by {payment.method === 'card' ? 'card, net banking or wallet' : 'UPI'}
+        {formatRupees(payment.amount)} to pay by{' '}
+        {payment.method === 'card' ? PAYMENT_METHOD_NAMES.card.toLowerCase() : PAYMENT_METHOD_NAMES.upi}
         {order.bill.giftCardPaid > 0 && ' (your E-Gift Card paid the rest)'}.
       </p>
       {payment.payBy && <PayBy payBy={payment.payBy} onExpired={onHoldOver} />}

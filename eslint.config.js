@@ -103,6 +103,19 @@ export default tseslint.config(
           ],
         },
       ],
+      // Dates and times show in IST with AM/PM in capitals, wherever the device is: through
+      // src/lib/india-time.ts, the one place that builds a date formatter.
+      'no-restricted-properties': [
+        'error',
+        ...[
+          { object: 'Intl', property: 'DateTimeFormat' },
+          { property: 'toLocaleTimeString' },
+          { property: 'toLocaleDateString' },
+        ].map((restricted) => ({
+          ...restricted,
+          message: 'Format dates and times with src/lib/india-time.ts (IST, AM/PM).',
+        })),
+      ],
       'no-restricted-imports': [
         'error',
         {

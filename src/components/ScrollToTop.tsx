@@ -21,8 +21,15 @@ export function ScrollToTop() {
     window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
   };
   return (
-    <button type="button" className={styles.button} onClick={scrollUp} aria-label="Scroll to top">
-      <ArrowUpIcon strokeWidth={2.4} />
-    </button>
+    <>
+      {/*
+        Only while the button shows: the page's end stays clear of it, and a page too short to
+        scroll 300 px (the console's full-height frame) gets no extra room to scroll into.
+      */}
+      <div className={styles.space} aria-hidden="true" />
+      <button type="button" className={styles.button} onClick={scrollUp} aria-label="Scroll to top">
+        <ArrowUpIcon strokeWidth={2.4} />
+      </button>
+    </>
   );
 }

@@ -142,6 +142,15 @@ test('the order page follows the order from processing to dispatched without rel
   await expect(entry).toContainText('Dispatched');
   await advanceUntil(prepared.database, order, 'delivered');
   await expect(entry).toContainText('Delivered', { timeout: 3000 });
+
+  // Delivered: the badge says so once; beside it, how quickly it came; the tracking, when.
+  await entry.getByRole('link', { name: /View Details/ }).click();
+  const status = main(page).getByRole('region', { name: 'Order status' });
+  await expect(badge(page)).toHaveText('Delivered');
+  await expect(status).toContainText(/Arrived in \d+ minutes?/);
+  await expect(status.getByText('Delivered')).toHaveCount(1);
+  await expect(step(page, 'Order delivered')).toContainText(TIME);
+  await expect(step(page, 'Order delivered')).not.toHaveAttribute('aria-current', 'step');
 });
 
 test('going offline shows the last known status as such, and coming back catches up', async ({

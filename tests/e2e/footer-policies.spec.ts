@@ -1,4 +1,6 @@
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+import { addToCart, expect, homeCard, homeProducts, test } from './fixtures';
 
 const POLICIES = [
   {
@@ -122,4 +124,83 @@ test('the scroll-to-top button appears after 300 px of scrolling', async ({ page
   await button.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(button).toBeHidden();
+});
+
+/**
+ * Scrolls to the very end (the button's room at the foot appears with it, so once more after it
+ * shows) and names what of the page's content the floating controls cover: the text and controls
+ * in main and the footer whose boxes meet the scroll-to-top button's or the cart bar's.
+ */
+async function coveredAtTheEnd(page: Page) {
+  const button = page.getByRole('button', { name: 'Scroll to top' });
+  const toEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // Until it shows: a page still settling (content arriving, the router restoring the scroll)
+  // can move the page back up.
+  await expect
+    .poll(async () => {
+      await toEnd();
+      return button.isVisible();
+    })
+    .toBe(true);
+  await toEnd();
+  await expect
+    .poll(() =>
+      page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight),
+    )
+    .toBe(true);
+  return page.evaluate(() => {
+    const floating = [...document.querySelectorAll('button')]
+      .filter((b) => b.getAttribute('aria-label') === 'Scroll to top' || b.textContent!.includes('View cart'))
+      .map((b) => ({ name: b.getAttribute('aria-label') ?? 'View cart', box: b.getBoundingClientRect() }));
+    const content = document.querySelectorAll(
+      'main p, main li, main h1, main h2, main h3, main a, main button, main label, footer p, footer li, footer a, footer label, footer input, footer select, footer button',
+    );
+    return [...content].flatMap((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return [];
+      return floating
+        .filter(
+          ({ box: at }) => box.left < at.right && box.right > at.left && box.top < at.bottom && box.bottom > at.top,
+        )
+        .map(
+          ({ name }) => `${name} covers <${element.tagName.toLowerCase()}> ${element.textContent!.trim().slice(0, 40)}`,
+        );
+    });
+  });
+}
+
+test.describe('the scroll-to-top button at the end of the page', () => {
+  test('covers nothing of the footer at 360 px, nor at 1440 px', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto('/policies/privacy_policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    const lastLine = page.getByRole('contentinfo').getByText(/Groceries delivered in minutes across India/);
+    await expect(lastLine).toBeAttached();
+    expect(await coveredAtTheEnd(page)).toEqual([]);
+    await expect(lastLine).toBeInViewport();
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await coveredAtTheEnd(page)).toEqual([]);
+    await expect(lastLine).toBeInViewport();
+  });
+
+  test('at 360 px, above the cart bar, covers nothing of the footer, nor of checkout', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto('/');
+    // A number of its own: the footer test above has just asked OTPs for 9400000001.
+    await signIn(page, '9400000360');
+    const [product] = await homeProducts(page.request);
+    await addToCart(homeCard(page, product!.name), product!.name);
+
+    await page.goto('/policies/privacy_policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /View cart/ })).toBeVisible();
+    expect(await coveredAtTheEnd(page)).toEqual([]);
+
+    // No footer here: the end of checkout is the page's own.
+    await page.goto('/checkout');
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await coveredAtTheEnd(page)).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { cancelledByText, paymentStatusText, placedAt } from './format';
+import { cancelledByText, paymentStatusText, placedAt, STATUS_LABEL, statusNote } from './format';
 
 describe('placedAt', () => {
   it('shows the day, date and time in India whatever the device time zone', () => {
@@ -36,5 +36,49 @@ describe('cancelledByText', () => {
     expect(cancelledByText('customer')).toBe('Cancelled by you');
     expect(cancelledByText('store')).toBe('Cancelled by the store');
     expect(cancelledByText(null)).toBe('Cancelled automatically');
+  });
+});
+
+describe('statusNote', () => {
+  const STATUSES = ['awaiting-payment', 'processing', 'packed', 'dispatched', 'delivered', 'cancelled'] as const;
+  const placed = '2026-03-04T14:50:00.000Z';
+  const order = (status: (typeof STATUSES)[number], timeline: { status: typeof status; at: string }[] = []) => ({
+    status,
+    placedAt: placed,
+    store: { name: 'Bandra West', city: 'Mumbai' },
+    cancelledBy: status === 'cancelled' ? ('customer' as const) : null,
+    timeline: [{ status: 'processing' as const, at: placed }, ...timeline],
+  });
+
+  it('never says again what the status badge beside it says', () => {
+    for (const status of STATUSES) {
+      const note = statusNote(order(status, [{ status, at: '2026-03-04T15:02:00.000Z' }]));
+      expect(note, status).not.toBe(STATUS_LABEL[status]);
+    }
+  });
+
+  it('says how quickly a delivered order came', () => {
+    expect(statusNote(order('delivered', [{ status: 'delivered', at: '2026-03-04T15:02:10.000Z' }]))).toBe(
+      'Arrived in 12 minutes',
+    );
+    expect(statusNote(order('delivered', [{ status: 'delivered', at: '2026-03-04T14:50:40.000Z' }]))).toBe(
+      'Arrived in 1 minute',
+    );
+  });
+
+  it('says when, in IST, a delivery that took over an hour arrived', () => {
+    // 18:45 UTC is 00:15 the next day in India.
+    expect(statusNote(order('delivered', [{ status: 'delivered', at: '2026-03-04T18:45:00.000Z' }]))).toBe(
+      'Arrived on 5 Mar 2026 at 12:15 AM',
+    );
+  });
+
+  it('leaves the badge alone for a delivered order with no delivery time on record', () => {
+    expect(statusNote(order('delivered'))).toBeNull();
+  });
+
+  it('names the store packing the order, and who cancelled one', () => {
+    expect(statusNote(order('processing'))).toBe('Being packed at Bandra West');
+    expect(statusNote(order('cancelled'))).toBe('Cancelled by you');
   });
 });

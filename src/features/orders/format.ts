@@ -1,29 +1,10 @@
+import { formatDate, formatDay, formatTime } from '../../lib/india-time';
 import { formatRupees } from '../../lib/money';
 import type { OrderPayment, OrderWithPayment, PayStatus } from '../payment';
 
-const TIME_ZONE = 'Asia/Kolkata';
-const dayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'long', timeZone: TIME_ZONE });
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-});
-const timeFormat = new Intl.DateTimeFormat('en-IN', {
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: TIME_ZONE,
-});
-
 /** When an order was placed, as shoppers in India read it: day, date and time in IST. */
 export function placedAt(iso: string): { day: string; date: string; time: string } {
-  const when = new Date(iso);
-  return {
-    day: dayFormat.format(when),
-    date: dateFormat.format(when),
-    time: timeFormat.format(when).replace(/\b(am|pm)\b/, (m) => m.toUpperCase()),
-  };
+  return { day: formatDay(iso), date: formatDate(iso), time: formatTime(iso) };
 }
 
 export const STATUS_LABEL: Record<PayStatus, string> = {
@@ -73,6 +54,39 @@ const REFUND_STATE = { pending: 'pending', processed: 'processed', failed: 'fail
 export function paymentStatusText(payment: Pick<OrderPayment, 'state' | 'refund'>): string {
   if (payment.refund) return `Refund of ${formatRupees(payment.refund.amount)} ${REFUND_STATE[payment.refund.state]}`;
   return PAYMENT_STATE_LABEL[payment.state];
+}
+
+type NoteOrder = Pick<OrderWithPayment, 'status' | 'store' | 'cancelledBy' | 'placedAt' | 'timeline'>;
+
+/**
+ * The line beside the status badge: what the badge does not already say. A delivered order says
+ * how quickly it came (or, after an hour, when), never 'Delivered' a second time.
+ */
+export function statusNote(order: NoteOrder): string | null {
+  switch (order.status) {
+    case 'awaiting-payment':
+      return 'Waiting for your payment';
+    case 'processing':
+      return `Being packed at ${order.store.name}`;
+    case 'packed':
+      return `Packed at ${order.store.name}, leaving soon`;
+    case 'dispatched':
+      return 'On the way to you';
+    case 'delivered':
+      return arrivedText(order);
+    case 'cancelled':
+      return cancelledByText(order.cancelledBy);
+  }
+}
+
+function arrivedText(order: NoteOrder): string | null {
+  const delivered = order.timeline.findLast((entry) => entry.status === 'delivered')?.at;
+  // Orders from before the timeline was kept: the badge alone says it.
+  if (!delivered) return null;
+  const placed = order.timeline[0]?.at ?? order.placedAt;
+  const minutes = Math.max(1, Math.round((Date.parse(delivered) - Date.parse(placed)) / 60_000));
+  if (minutes < 60) return `Arrived in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return `Arrived on ${formatDate(delivered)} at ${formatTime(delivered)}`;
 }
 
 /** Who ended a cancelled order: the shopper, the store, or the payment's hold running out (no one). */

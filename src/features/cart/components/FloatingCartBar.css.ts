@@ -15,7 +15,11 @@ globalStyle(`html:has(${region})`, {
   '@media': { [maxWidth('md')]: { vars: { '--floating-bar-offset': `calc(${BAR_HEIGHT} + ${vars.space['3']})` } } },
 });
 
-export const spacer = style({ height: `calc(${BAR_HEIGHT} + ${vars.space['6']})` });
+export const spacer = style({
+  height: `calc(${BAR_HEIGHT} + ${vars.space['6']})`,
+  // Below the footer it continues the footer rather than leave a strip of page under it.
+  selectors: { 'footer ~ &': { background: vars.color.surfaceMuted } },
+});
 
 export const bar = style({
   position: 'fixed',

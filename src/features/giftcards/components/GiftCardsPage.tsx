@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { WalletEntry } from '../../../../server/schemas/order';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
+import { formatDateTime } from '../../../lib/india-time';
 import { serverMessage } from '../../../lib/server-message';
 import { formatRupees } from '../../../lib/money';
 import { AccountPage } from '../../account';
@@ -12,12 +13,6 @@ import { SUPPORT_EMAIL } from '../../policies';
 import { walletQueryOptions } from '../api/get-wallet';
 import { useRedeemGiftCard } from '../api/redeem-giftcard';
 import * as styles from './GiftCards.css';
-
-const whenFormat = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
 
 const REDEEM_FAILED = 'We could not redeem this code. Please check your connection and try again.';
 
@@ -94,7 +89,7 @@ function HistoryEntry({ entry }: { entry: WalletEntry }) {
       <span>
         {what}
         <br />
-        <span className={styles.muted}>{whenFormat.format(when)}</span>
+        <span className={styles.muted}>{formatDateTime(when)}</span>
       </span>
       <span className={entry.amount > 0 ? styles.credit : styles.debit}>
         {entry.amount > 0 ? '+' : '−'}

@@ -3,11 +3,10 @@ import { useState, type FormEvent } from 'react';
 
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
+import { formatDateTime } from '../../../lib/india-time';
 import { title } from '../../../styles/primitives.css';
 import { listAudit } from '../api';
 import * as styles from './ops.css';
-
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'medium' });
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
 
@@ -93,7 +92,8 @@ export function AuditSection() {
                   {r.action} · {r.targetType} {r.targetId}
                 </strong>
                 <span className={styles.meta}>
-                  {when.format(new Date(r.at))} · {r.actor === 'cli' ? 'server command line' : r.staffMobile}
+                  {formatDateTime(r.at, { seconds: true })} ·{' '}
+                  {r.actor === 'cli' ? 'server command line' : r.staffMobile}
                 </span>
                 <div className={styles.split}>
                   <pre className={styles.code} aria-label="Before">

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
+import { formatTime } from '../../../lib/india-time';
 import { formatRupees } from '../../../lib/money';
 import { title } from '../../../styles/primitives.css';
 import { getMe, type StaffMe } from '../api';
@@ -320,7 +321,8 @@ export function OrdersSection({ staff }: { staff: StaffMe }) {
   );
 }
 
-function OrderCard({
+/** One order on the board; exported for its test. */
+export function OrderCard({
   order,
   staff,
   waited,
@@ -350,7 +352,7 @@ function OrderCard({
   const next = NEXT_ACTION[order.status];
   const active = order.status !== 'delivered' && order.status !== 'cancelled';
   const canCancel = staff.may.cancelOrders && (order.status === 'processing' || order.status === 'packed');
-  const placed = new Date(order.placedAt).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' });
+  const placed = formatTime(order.placedAt);
   return (
     <li
       className={`${board.orderCard} ${fresh ? board.fresh : ''}`}

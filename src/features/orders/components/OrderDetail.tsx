@@ -19,7 +19,7 @@ import {
 } from '../../payment';
 import { useCancelOrder } from '../api/cancel-order';
 import { orderQueryOptions } from '../api/get-order';
-import { cancelledByText, CANCEL_REASONS, ORDER_TEXT, paymentStatusText, placedAt } from '../format';
+import { CANCEL_REASONS, ORDER_TEXT, paymentStatusText, placedAt, statusNote } from '../format';
 import { useOrderStream } from '../use-order-stream';
 import { useReorder } from '../use-reorder';
 import { OrderNotFound } from './OrderNotFound';
@@ -85,14 +85,7 @@ function OrderView({ order, onHoldOver, live, updatedAt }: ViewProps) {
       <section className={styles.section} aria-label="Order status">
         <div className={styles.statusRow}>
           <StatusBadge status={order.status} />
-          <span className={styles.muted}>
-            {order.status === 'awaiting-payment' && 'Waiting for your payment'}
-            {order.status === 'processing' && `Being packed at ${order.store.name}`}
-            {order.status === 'packed' && `Packed at ${order.store.name}, leaving soon`}
-            {order.status === 'dispatched' && 'On the way to you'}
-            {order.status === 'delivered' && 'Delivered'}
-            {order.status === 'cancelled' && cancelledByText(order.cancelledBy)}
-          </span>
+          <span className={styles.muted}>{statusNote(order)}</span>
         </div>
         {order.status === 'cancelled' && order.cancelReason && (
           <p>

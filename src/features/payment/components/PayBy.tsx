@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
 
-const timeFormat = new Intl.DateTimeFormat('en-IN', {
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: 'Asia/Kolkata',
-});
+import { formatTime } from '../../../lib/india-time';
 
 /** mm:ss left until `until` (never below 0). */
 export function timeLeft(until: number, now: number): string {
@@ -27,7 +22,7 @@ export function PayBy({ payBy, onExpired }: { payBy: string; onExpired?: () => v
     return () => clearInterval(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once when the time runs out
   }, [over]);
-  const at = timeFormat.format(until).replace(/\b(am|pm)\b/, (m) => m.toUpperCase());
+  const at = formatTime(until);
   if (over) return <p>The time to pay has run out.</p>;
   return (
     <p>

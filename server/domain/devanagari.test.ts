@@ -18,6 +18,16 @@ describe('romaniseDevanagari', () => {
       ['सेब', 'seb'],
       ['चावल', 'chawal'],
       ['वनस्पति', 'vanaspati'],
+      // A consonant's own 'a' is not said between a vowel and a consonant with a vowel.
+      ['नमकीन', 'namkin'],
+      ['अदरक', 'adrak'],
+      ['लहसुन', 'lahsun'],
+      ['सरसों', 'sarson'],
+      ['शिमला', 'shimla'],
+      ['नमक', 'namak'],
+      ['मटर', 'matar'],
+      ['गाजर', 'gajar'],
+      ['करेला', 'karela'],
     ];
     expect(words.map(([hindi]) => romaniseDevanagari(hindi))).toEqual(words.map(([, latin]) => latin));
   });

@@ -3,8 +3,8 @@
  * 'दूध' searches as 'dudh' and 'प्याज' as 'pyaj', words the search's Hinglish synonyms and aliases
  * already know (decision 058). A plain letter-by-letter reading, the one phone keyboards' Hinglish
  * suggestions follow: long and short vowels alike (ī and i are both 'i'), a consonant's own 'a'
- * dropped at the end of a word and before a virama, nasal marks as 'n', and व as 'v' starting a
- * word but 'w' inside one.
+ * dropped at the end of a word, before a virama and where Hindi does not say it (see dropSchwas),
+ * nasal marks as 'n', and व as 'v' starting a word but 'w' inside one.
  */
 
 const CONSONANTS: Record<string, string> = {
@@ -89,10 +89,13 @@ const VISARGA = 'ः';
 /** True when the text has a Devanagari letter in it. */
 export const hasDevanagari = (text: string) => /[\u0900-\u097F]/.test(text);
 
+type Piece = { text: string; kind: 'consonant' | 'vowel' | 'schwa' | 'other' };
+
 /** The text with each Devanagari run written in Latin letters; anything else is left as it is. */
 export function romaniseDevanagari(text: string): string {
   const chars = [...text.normalize('NFC')];
-  let out = '';
+  const pieces: Piece[] = [];
+  const push = (piece: string, kind: Piece['kind']) => pieces.push({ text: piece, kind });
   for (let i = 0; i < chars.length; i++) {
     const char = chars[i]!;
     let consonant = CONSONANTS[char];
@@ -102,27 +105,50 @@ export function romaniseDevanagari(text: string): string {
         i++;
       }
       // व is typed 'v' starting a word (vanaspati) and 'w' inside one (chawal, halwa).
-      if (char === 'व' && /[a-z]$/.test(out)) consonant = 'w';
-      out += consonant;
+      if (char === 'व' && /[a-z]$/.test(pieces.at(-1)?.text ?? '')) consonant = 'w';
+      push(consonant, 'consonant');
       const next = chars[i + 1];
       if (next !== undefined && VOWEL_SIGNS[next] !== undefined) {
-        out += VOWEL_SIGNS[next];
+        push(VOWEL_SIGNS[next], 'vowel');
         i++;
       } else if (next === VIRAMA) {
         i++;
       } else if (next !== undefined && (CONSONANTS[next] !== undefined || NASALS.has(next))) {
-        // The consonant's own 'a', kept inside a word; at its end it is not said.
-        out += 'a';
+        // The consonant's own 'a', kept inside a word (unless dropSchwas drops it); at its end it
+        // is not said.
+        push('a', 'schwa');
       }
       continue;
     }
-    if (VOWELS[char] !== undefined) out += VOWELS[char];
-    else if (NASALS.has(char)) out += 'n';
-    else if (char === VISARGA) out += 'h';
-    else if (char >= '०' && char <= '९') out += String(char.charCodeAt(0) - 0x0966);
-    else if (char === '।' || char === '॥') out += ' ';
+    if (VOWELS[char] !== undefined) push(VOWELS[char], 'vowel');
+    else if (NASALS.has(char)) push('n', 'other');
+    else if (char === VISARGA) push('h', 'other');
+    else if (char >= '०' && char <= '९') push(String(char.charCodeAt(0) - 0x0966), 'other');
+    else if (char === '।' || char === '॥') push(' ', 'other');
     else if (VOWEL_SIGNS[char] !== undefined || char === VIRAMA || char === NUKTA) continue;
-    else out += char;
+    else push(char, 'other');
   }
-  return out;
+  dropSchwas(pieces);
+  return pieces.map((piece) => piece.text).join('');
+}
+
+const isVowel = (piece: Piece | undefined) => piece?.kind === 'vowel' || piece?.kind === 'schwa';
+
+/**
+ * Hindi does not say a consonant's own 'a' between a vowel and a consonant with a vowel of its
+ * own (vowel, consonant, 'a', consonant, vowel): नमकीन is 'namkin', not 'namakin', and अदरक
+ * 'adrak'. Decided from the end of the word backwards, since an 'a' dropped leaves the
+ * consonant before it without a vowel (the usual rule, after Ohala); the nasal marks (सरसों's
+ * ं) and clusters (मक्खन) keep theirs.
+ */
+function dropSchwas(pieces: Piece[]): void {
+  for (let j = pieces.length - 1; j >= 2; j--) {
+    if (pieces[j]!.kind !== 'schwa') continue;
+    const before = pieces[j - 2];
+    const next = pieces[j + 1];
+    const after = pieces[j + 2];
+    if (isVowel(before) && next?.kind === 'consonant' && isVowel(after)) {
+      pieces[j] = { text: '', kind: 'other' };
+    }
+  }
 }

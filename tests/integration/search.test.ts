@@ -288,6 +288,9 @@ describe('search: what shoppers type', () => {
     ['चावल', /rice/i],
     ['चीनी', /sugar/i],
     ['नमक', /salt/i],
+    // A consonant's 'a' Hindi does not say is not read: adrak and lahsun, not adarak and lahasun.
+    ['अदरक', /ginger/i],
+    ['लहसुन', /garlic/i],
   ])('understands the Hindi %s, written as shoppers type it in Latin letters', async (q, expected) => {
     const list = await search(q);
     expect(list[0]?.name, names(list.slice(0, 5)).join(', ')).toMatch(expected);
@@ -296,6 +299,7 @@ describe('search: what shoppers type', () => {
   it.each([
     ['दूध', /milk/i],
     ['दही', /dahi|curd/i],
+    ['नमकीन', /bhujia|sev|mix/i],
   ])('understands the Hindi %s (among the first three)', async (q, expected) => {
     const list = await search(q);
     expect(

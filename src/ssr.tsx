@@ -23,6 +23,8 @@ export interface RenderedPage {
   title: string | null;
   /** The answers it was rendered from, as the JSON of a data block (src/lib/page-data.ts). */
   data: string;
+  /** The ids of the routes it matched: the server lists their scripts in the page (decision 060). */
+  routes: string[];
 }
 
 /**
@@ -73,7 +75,7 @@ export async function renderPage(url: string, { timeoutMs = 1500 } = {}): Promis
       .getAll()
       .filter((query) => query.state.status === 'success')
       .map((query) => [query.queryKey, query.state.data, query.state.dataUpdatedAt]);
-    return { html, title, data: JSON.stringify(answers) };
+    return { html, title, data: JSON.stringify(answers), routes: matches.map((match) => match.routeId) };
   } finally {
     queryClient.clear();
   }

@@ -21,7 +21,9 @@ import {
   inlineStylesheets,
   inlineStylesheetsOf,
   linkedStylesheets,
+  routeScripts,
   stylesheetsFor,
+  type BuildManifest,
   type InlineStylesheet,
   type RenderedPage,
   type StylesheetIndex,
@@ -90,6 +92,15 @@ function ownOrigin(app: FastifyInstance): string | null {
  * the shell. A first visit to a page the app can render on the server gets that page's HTML in
  * the shell (decision 015). An unknown /api path is always a JSON 404, never the shell.
  */
+/** The client build's manifest; none (no scripts preloaded with pages) when the build has none. */
+function readManifest(distDir: string): BuildManifest {
+  try {
+    return JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
+  } catch {
+    return {};
+  }
+}
+
 export default fp<{ distDir: string; renderPages?: boolean }>(
   async (app: FastifyInstance, { distDir, renderPages = true }) => {
     const templateFile = path.join(distDir, 'index.html');
@@ -102,6 +113,8 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
       linked: Set<string>;
       stylesheets: StylesheetIndex;
       inline: Map<string, InlineStylesheet>;
+      /** The scripts a page's routes need, to preload with it (decision 060). */
+      scriptsFor: (routeIds: readonly string[]) => string[];
       renderer: PageRenderer | null;
     } | null = null;
     const bodies = new WeakMap<RenderedPage, RenderedBody>();
@@ -120,6 +133,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
         linked: linkedStylesheets(template),
         stylesheets: indexStylesheets(css),
         inline: inlineStylesheetsOf(css),
+        scriptsFor: routeScripts(readManifest(distDir)),
         renderer: null,
       };
       return built;
@@ -141,12 +155,13 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
         if (!body) {
           const { template, inline } = build;
           const stylesheets = stylesheetsFor(page.html, build.stylesheets, build.linked);
-          const { html, hashes } = inlineStylesheets(assemblePage(template, page, stylesheets), inline);
+          const scripts = build.scriptsFor(page.routes ?? []);
+          const { html, hashes } = inlineStylesheets(assemblePage(template, page, stylesheets, scripts), inline);
           // The page linking its stylesheets is put together again if a policy ever asks for it,
           // rather than kept beside every page in case one does.
           let linked: PageBody | undefined;
           const linking = () =>
-            (linked ??= { html: Buffer.from(assemblePage(template, page, stylesheets)), encoded: {} });
+            (linked ??= { html: Buffer.from(assemblePage(template, page, stylesheets, scripts)), encoded: {} });
           body = { html: Buffer.from(html), styleHashes: hashes, encoded: {}, linking };
           bodies.set(page, body);
         }

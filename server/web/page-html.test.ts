@@ -8,7 +8,10 @@ import {
   inlineStylesheets,
   inlineStylesheetsOf,
   linkedStylesheets,
+  routeComponentKey,
+  routeScripts,
   stylesheetsFor,
+  type BuildManifest,
 } from './page-html';
 
 const TEMPLATE = `<!doctype html>
@@ -99,6 +102,52 @@ describe('assemblePage', () => {
 
   it('refuses a template without a root to fill', () => {
     expect(() => assemblePage('<html><body></body></html>', page, [])).toThrow(/no root element/);
+  });
+
+  it("preloads the routes' scripts after the entry's own, in the head", () => {
+    const html = assemblePage(TEMPLATE, page, [], ['/assets/products-E.js', '/assets/stepper-F.js']);
+    const head = html.slice(0, html.indexOf('</head>') + '</head>'.length);
+    expect(head).toMatch(
+      /vendor-B\.js">[\s\S]*<link rel="modulepreload" crossorigin href="\/assets\/products-E\.js"><link rel="modulepreload" crossorigin href="\/assets\/stepper-F\.js">\s*<\/head>$/,
+    );
+    expect(html.slice(html.indexOf('<body>'))).not.toContain('modulepreload');
+  });
+});
+
+describe('routeComponentKey and routeScripts (decision 060)', () => {
+  it("names the manifest key of a route's split component, as the router's plugin names its files", () => {
+    expect(routeComponentKey('/')).toBe('src/routes/index.tsx?tsr-split=component');
+    expect(routeComponentKey('/products/$id')).toBe('src/routes/products.$id.tsx?tsr-split=component');
+    expect(routeComponentKey('/$category')).toBe('src/routes/$category.tsx?tsr-split=component');
+    expect(routeComponentKey('/_authed/account/')).toBe('src/routes/_authed.account.index.tsx?tsr-split=component');
+  });
+
+  const manifest: BuildManifest = {
+    'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_vendor-B.js', '_shared-S.js'] },
+    '_vendor-B.js': { file: 'assets/vendor-B.js' },
+    '_shared-S.js': { file: 'assets/shared-S.js', imports: ['_vendor-B.js'] },
+    '_stepper-F.js': { file: 'assets/stepper-F.js', imports: ['_vendor-B.js', '_shared-S.js'] },
+    '_online-G.js': { file: 'assets/online-G.js' },
+    'src/routes/products.$id.tsx?tsr-split=component': {
+      file: 'assets/products-E.js',
+      imports: ['_vendor-B.js', '_stepper-F.js', 'index.html', '_online-G.js'],
+    },
+    'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-H.js', imports: ['_stepper-F.js'] },
+  };
+
+  it("lists a page's route components and what they import, without the entry's own files", () => {
+    const scriptsFor = routeScripts(manifest);
+    expect(scriptsFor(['__root__', '/products/$id'])).toEqual([
+      '/assets/products-E.js',
+      '/assets/stepper-F.js',
+      '/assets/online-G.js',
+    ]);
+    expect(scriptsFor(['__root__', '/'])).toEqual(['/assets/routes-H.js', '/assets/stepper-F.js']);
+  });
+
+  it('lists nothing for a route the build does not split, or without a manifest', () => {
+    expect(routeScripts(manifest)(['__root__', '/search'])).toEqual([]);
+    expect(routeScripts({})(['/products/$id'])).toEqual([]);
   });
 });
 

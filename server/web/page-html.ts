@@ -17,6 +17,49 @@ export interface RenderedPage {
    * browser to hydrate the page with (decision 044).
    */
   data: string;
+  /** The ids of the routes it matched ('__root__', '/products/$id'); absent from older builds. */
+  routes?: string[];
+}
+
+/** A chunk of the client build, as Vite's manifest (`dist/.vite/manifest.json`) lists it. */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+export type BuildManifest = Record<string, ManifestChunk>;
+
+/**
+ * The manifest key of a route's component, split from the route file by the router's plugin:
+ * '/products/$id' -> 'src/routes/products.$id.tsx?tsr-split=component' (flat file names, an index
+ * route's file named 'index').
+ */
+export function routeComponentKey(routeId: string): string {
+  const name = routeId.replace(/^\//, '');
+  const file = name === '' || name.endsWith('/') ? `${name}index` : name;
+  return `src/routes/${file.replaceAll('/', '.')}.tsx?tsr-split=component`;
+}
+
+/**
+ * The script files a page's routes need as the app starts (each route's component and what it
+ * imports), less the entry's own, which the template already preloads. Listed in the page, they
+ * are asked for with the HTML rather than once the entry has run, a round trip later on a slow
+ * link, and Vite's loader finds their links there and adds none of its own (decision 060).
+ */
+export function routeScripts(manifest: BuildManifest): (routeIds: readonly string[]) => string[] {
+  const closure = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(key)) return;
+    into.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+  };
+  const entry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entry);
+  return (routeIds) => {
+    const needed = new Set<string>();
+    for (const id of routeIds) closure(routeComponentKey(id), needed);
+    return [...needed].filter((key) => !entry.has(key)).map((key) => `/${manifest[key]!.file}`);
+  };
 }
 
 /** The built stylesheets, by the class names they mention: which files a page's markup needs. */
@@ -119,7 +162,12 @@ const ROOT_END = /<\/div>\s*<noscript>/;
  * answers it was rendered from follow it in a JSON data block (`PAGE_DATA_ID`).
  * Throws when the template has no root to fill (a build that is not this app's).
  */
-export function assemblePage(template: string, page: RenderedPage, stylesheets: string[]): string {
+export function assemblePage(
+  template: string,
+  page: RenderedPage,
+  stylesheets: string[],
+  scripts: readonly string[] = [],
+): string {
   const open = template.indexOf(ROOT_OPEN);
   const end = open < 0 ? null : ROOT_END.exec(template.slice(open));
   if (open < 0 || !end) throw new Error('index.html has no root element to render the page into');
@@ -135,6 +183,12 @@ export function assemblePage(template: string, page: RenderedPage, stylesheets: 
   const data = `<script type="application/json" id="${PAGE_DATA_ID}">${page.data.replaceAll('<', '\\u003c')}</script>`;
   let html = `${template.slice(0, start)}<div data-prerendered aria-disabled="true">${body}</div>${data}${template.slice(close)}`;
   if (page.title !== null) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`);
+  if (scripts.length > 0) {
+    // After the entry's own preloads: the libraries every page runs first come first.
+    const preloads = scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+    const headEnd = html.indexOf('</head>');
+    if (headEnd >= 0) html = `${html.slice(0, headEnd)}${preloads}${html.slice(headEnd)}`;
+  }
   if (head.length === 0) return html;
   // Ahead of the scripts: the browser asks for what the first paint waits on first.
   const at = html.search(/<script |<link rel="modulepreload"|<\/head>/);

@@ -279,6 +279,51 @@ test.describe('a first visit gets the page rendered by the server', () => {
     }
   });
 
+  test("the page lists its route's scripts: each is asked for once, and the app links none again (decision 060)", async ({
+    browser,
+    baseURL,
+  }) => {
+    for (const [path, route] of [
+      ['/dairy-breakfast', /^\/assets\/_category-[\w-]+\.js$/],
+      ['/products/1', /^\/assets\/products\._id-[\w-]+\.js$/],
+    ] as const) {
+      const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+      try {
+        const page = await context.newPage();
+        const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
+        const head = html.slice(0, html.indexOf('</head>'));
+        const listed = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+        expect(
+          listed.some((href) => route.test(href)),
+          `${path}: ${listed.join(', ')}`,
+        ).toBe(true);
+        const asked: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().endsWith('.js')) asked.push(new URL(request.url()).pathname);
+        });
+        await page.goto(path);
+        await expect(page.locator('[data-prerendered]:not([aria-disabled])')).toHaveCount(1);
+        for (const href of listed)
+          expect(
+            asked.filter((one) => one === href),
+            `${path} ${href}`,
+          ).toHaveLength(1);
+        const links = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map(
+            (l) => new URL(l.href).pathname,
+          ),
+        );
+        for (const href of listed)
+          expect(
+            links.filter((one) => one === href),
+            `${path} ${href}`,
+          ).toHaveLength(1);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   test('the app hydrates the rendered page: it keeps its elements, asks nothing again, moves nothing, and it works', async ({
     page,
     request,

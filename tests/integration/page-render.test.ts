@@ -32,7 +32,7 @@ export async function renderPage(url) {
   const id = /^\\/products\\/(\\d+)/.exec(url)?.[1];
   if (!id) return null;
   const product = await (await fetch('/api/product/public/' + id)).json();
-  return { html: '<main id="main"><h1 class="card0">' + product.name + '</h1></main>', title: product.name + ' | QuickCart', data: JSON.stringify([[['products', 'detail', product.id], product, 1]]) };
+  return { html: '<main id="main"><h1 class="card0">' + product.name + '</h1></main>', title: product.name + ' | QuickCart', data: JSON.stringify([[['products', 'detail', product.id], product, 1]]), routes: ['__root__', '/products/$id'] };
 }
 `;
 
@@ -56,6 +56,20 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, 'assets', 'index-C.css'), 'header{display:flex}');
   writeFileSync(path.join(distDir, 'assets', 'card-D.css'), '.card0{font-weight:700}');
   writeFileSync(path.join(root, 'dist-server', 'ssr.js'), FAKE_SERVER_BUILD);
+  // The build's manifest: the entry, and the product route's component with a chunk of its own.
+  mkdirSync(path.join(distDir, '.vite'));
+  writeFileSync(
+    path.join(distDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_vendor-B.js'] },
+      '_vendor-B.js': { file: 'assets/vendor-B.js' },
+      '_stepper-F.js': { file: 'assets/stepper-F.js', imports: ['_vendor-B.js'] },
+      'src/routes/products.$id.tsx?tsr-split=component': {
+        file: 'assets/products-E.js',
+        imports: ['index.html', '_vendor-B.js', '_stepper-F.js'],
+      },
+    }),
+  );
   ctx = await createTestApp({ distDir });
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   product = (await ctx.app.inject({ url: '/api/product/public/1' })).json();
@@ -96,6 +110,11 @@ describe('a page rendered on the server', () => {
     expect(head).toContain(
       '<style>header{display:flex}</style><link rel="stylesheet" crossorigin href="/assets/index-C.css" disabled>',
     );
+    // The route's own scripts are asked for with the page (decision 060), not the entry's again.
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/products-E.js"><link rel="modulepreload" crossorigin href="/assets/stepper-F.js">',
+    );
+    expect(head).not.toContain('href="/assets/vendor-B.js"');
     const sha256 = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
     expect(res.headers.get('content-security-policy')).toContain(
       `style-src 'self' ${sha256('.card0{font-weight:700}')} ${sha256('header{display:flex}')};`,

@@ -46,4 +46,12 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /**
+     * Source files, as the client build's manifest names them, whose code a route's loader waits
+     * for: a page the server renders lists their scripts for the browser to ask for with it
+     * (decision 060), instead of once the entry has run the loader.
+     */
+    pageScripts?: string[];
+  }
 }

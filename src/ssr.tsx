@@ -25,6 +25,8 @@ export interface RenderedPage {
   data: string;
   /** The ids of the routes it matched: the server lists their scripts in the page (decision 060). */
   routes: string[];
+  /** Source files whose scripts its routes' loaders wait for (their `staticData.pageScripts`). */
+  scripts: string[];
 }
 
 /**
@@ -75,7 +77,13 @@ export async function renderPage(url: string, { timeoutMs = 1500 } = {}): Promis
       .getAll()
       .filter((query) => query.state.status === 'success')
       .map((query) => [query.queryKey, query.state.data, query.state.dataUpdatedAt]);
-    return { html, title, data: JSON.stringify(answers), routes: matches.map((match) => match.routeId) };
+    return {
+      html,
+      title,
+      data: JSON.stringify(answers),
+      routes: matches.map((match) => match.routeId),
+      scripts: matches.flatMap((match) => match.staticData.pageScripts ?? []),
+    };
   } finally {
     queryClient.clear();
   }

@@ -114,7 +114,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
       stylesheets: StylesheetIndex;
       inline: Map<string, InlineStylesheet>;
       /** The scripts a page's routes need, to preload with it (decision 060). */
-      scriptsFor: (routeIds: readonly string[]) => string[];
+      scriptsFor: (routeIds: readonly string[], sources?: readonly string[]) => string[];
       renderer: PageRenderer | null;
     } | null = null;
     const bodies = new WeakMap<RenderedPage, RenderedBody>();
@@ -155,7 +155,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
         if (!body) {
           const { template, inline } = build;
           const stylesheets = stylesheetsFor(page.html, build.stylesheets, build.linked);
-          const scripts = build.scriptsFor(page.routes ?? []);
+          const scripts = build.scriptsFor(page.routes ?? [], page.scripts ?? []);
           const { html, hashes } = inlineStylesheets(assemblePage(template, page, stylesheets, scripts), inline);
           // The page linking its stylesheets is put together again if a policy ever asks for it,
           // rather than kept beside every page in case one does.

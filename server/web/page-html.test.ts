@@ -133,6 +133,11 @@ describe('routeComponentKey and routeScripts (decision 060)', () => {
       imports: ['_vendor-B.js', '_stepper-F.js', 'index.html', '_online-G.js'],
     },
     'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-H.js', imports: ['_stepper-F.js'] },
+    'src/features/catalog/components/ProductCarousel.tsx': {
+      file: 'assets/ProductCarousel-J.js',
+      imports: ['_vendor-B.js', '_card-K.js'],
+    },
+    '_card-K.js': { file: 'assets/card-K.js' },
   };
 
   it("lists a page's route components and what they import, without the entry's own files", () => {
@@ -143,6 +148,15 @@ describe('routeComponentKey and routeScripts (decision 060)', () => {
       '/assets/online-G.js',
     ]);
     expect(scriptsFor(['__root__', '/'])).toEqual(['/assets/routes-H.js', '/assets/stepper-F.js']);
+  });
+
+  it('adds the chunks a loader waits for, named by their source file, and what they import', () => {
+    expect(routeScripts(manifest)(['__root__', '/'], ['src/features/catalog/components/ProductCarousel.tsx'])).toEqual([
+      '/assets/routes-H.js',
+      '/assets/stepper-F.js',
+      '/assets/ProductCarousel-J.js',
+      '/assets/card-K.js',
+    ]);
   });
 
   it('lists nothing for a route the build does not split, or without a manifest', () => {

@@ -19,6 +19,8 @@ export interface RenderedPage {
   data: string;
   /** The ids of the routes it matched ('__root__', '/products/$id'); absent from older builds. */
   routes?: string[];
+  /** Source files (manifest keys) whose code its routes' loaders wait for; absent from older builds. */
+  scripts?: string[];
 }
 
 /** A chunk of the client build, as Vite's manifest (`dist/.vite/manifest.json`) lists it. */
@@ -41,12 +43,15 @@ export function routeComponentKey(routeId: string): string {
 }
 
 /**
- * The script files a page's routes need as the app starts (each route's component and what it
- * imports), less the entry's own, which the template already preloads. Listed in the page, they
+ * The script files a page's routes need as the app starts (each route's component, the chunks
+ * their loaders wait for (`sources`, as the manifest names them), and what those import), less
+ * the entry's own, which the template already preloads. Listed in the page, they
  * are asked for with the HTML rather than once the entry has run, a round trip later on a slow
  * link, and Vite's loader finds their links there and adds none of its own (decision 060).
  */
-export function routeScripts(manifest: BuildManifest): (routeIds: readonly string[]) => string[] {
+export function routeScripts(
+  manifest: BuildManifest,
+): (routeIds: readonly string[], sources?: readonly string[]) => string[] {
   const closure = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || into.has(key)) return;
@@ -55,9 +60,10 @@ export function routeScripts(manifest: BuildManifest): (routeIds: readonly strin
   };
   const entry = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entry);
-  return (routeIds) => {
+  return (routeIds, sources = []) => {
     const needed = new Set<string>();
     for (const id of routeIds) closure(routeComponentKey(id), needed);
+    for (const source of sources) closure(source, needed);
     return [...needed].filter((key) => !entry.has(key)).map((key) => `/${manifest[key]!.file}`);
   };
 }

@@ -24,6 +24,8 @@ export const Route = createFileRoute('/')({
       // The product strip's code comes with the data, not after the page's first render.
       loadProductCarousel(),
     ]),
+  // The strip's chunk, for a page the server rendered to ask for with its HTML (decision 060).
+  staticData: { pageScripts: ['src/features/catalog/components/ProductCarousel.tsx'] },
   pendingComponent: () => <Spinner label="Loading the store" />,
   component: Home,
 });

@@ -284,6 +284,8 @@ test.describe('a first visit gets the page rendered by the server', () => {
     baseURL,
   }) => {
     for (const [path, route] of [
+      // The home page's loader waits for the product strip's chunk (its staticData.pageScripts).
+      ['/', /^\/assets\/ProductCarousel-[\w-]+\.js$/],
       ['/dairy-breakfast', /^\/assets\/_category-[\w-]+\.js$/],
       ['/products/1', /^\/assets\/products\._id-[\w-]+\.js$/],
     ] as const) {

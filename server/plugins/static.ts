@@ -86,12 +86,15 @@ function ownOrigin(app: FastifyInstance): string | null {
   return `http://${host}:${address.port}`;
 }
 
-/**
- * Serves the built PWA from one origin with the API: hashed assets cached for a year, the
- * shell and the service worker revalidated on every load, and client routes falling back to
- * the shell. A first visit to a page the app can render on the server gets that page's HTML in
- * the shell (decision 015). An unknown /api path is always a JSON 404, never the shell.
- */
+/** When the client build's manifest was written (0 when there is none). */
+function manifestTime(distDir: string): number {
+  try {
+    return statSync(path.join(distDir, '.vite', 'manifest.json')).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
 /** The client build's manifest; none (no scripts preloaded with pages) when the build has none. */
 function readManifest(distDir: string): BuildManifest {
   try {
@@ -101,6 +104,12 @@ function readManifest(distDir: string): BuildManifest {
   }
 }
 
+/**
+ * Serves the built PWA from one origin with the API: hashed assets cached for a year, the
+ * shell and the service worker revalidated on every load, and client routes falling back to
+ * the shell. A first visit to a page the app can render on the server gets that page's HTML in
+ * the shell (decision 015). An unknown /api path is always a JSON 404, never the shell.
+ */
 export default fp<{ distDir: string; renderPages?: boolean }>(
   async (app: FastifyInstance, { distDir, renderPages = true }) => {
     const templateFile = path.join(distDir, 'index.html');
@@ -119,7 +128,9 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
     } | null = null;
     const bodies = new WeakMap<RenderedPage, RenderedBody>();
     const currentBuild = () => {
-      const version = statSync(templateFile).mtimeMs;
+      // The manifest too: a build writes it apart from the template, and a page read between the
+      // two would otherwise keep a build's pages without their routes' scripts (decision 060).
+      const version = statSync(templateFile).mtimeMs + manifestTime(distDir);
       if (built?.version === version) return built;
       void built?.renderer?.close();
       const template = readFileSync(templateFile, 'utf8');

@@ -66,6 +66,18 @@ describe('statusNote', () => {
     );
   });
 
+  it('counts an online order from its payment, not from when the shopper started to pay', () => {
+    const paidOnline = {
+      ...order('delivered'),
+      timeline: [
+        { status: 'awaiting-payment' as const, at: placed },
+        { status: 'processing' as const, at: '2026-03-04T14:58:00.000Z' },
+        { status: 'delivered' as const, at: '2026-03-04T15:07:00.000Z' },
+      ],
+    };
+    expect(statusNote(paidOnline)).toBe('Arrived in 9 minutes');
+  });
+
   it('says when, in IST, a delivery that took over an hour arrived', () => {
     // 18:45 UTC is 00:15 the next day in India.
     expect(statusNote(order('delivered', [{ status: 'delivered', at: '2026-03-04T18:45:00.000Z' }]))).toBe(

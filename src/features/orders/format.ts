@@ -83,7 +83,9 @@ function arrivedText(order: NoteOrder): string | null {
   const delivered = order.timeline.findLast((entry) => entry.status === 'delivered')?.at;
   // Orders from before the timeline was kept: the badge alone says it.
   if (!delivered) return null;
-  const placed = order.timeline[0]?.at ?? order.placedAt;
+  // From when the store had the order: an online order's time to pay is the shopper's, not the ride's.
+  const placed =
+    (order.timeline.find((entry) => entry.status === 'processing') ?? order.timeline[0])?.at ?? order.placedAt;
   const minutes = Math.max(1, Math.round((Date.parse(delivered) - Date.parse(placed)) / 60_000));
   if (minutes < 60) return `Arrived in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
   return `Arrived on ${formatDate(delivered)} at ${formatTime(delivered)}`;

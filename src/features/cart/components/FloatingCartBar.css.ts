@@ -8,6 +8,9 @@ const BAR_HEIGHT = '56px';
 
 export const region = style({
   '@media': { [minWidth('md')]: { display: 'none' } },
+  // Its box is the spacer's (the bar is fixed): below the footer it continues the footer rather
+  // than leave a strip of page under it.
+  selectors: { 'footer ~ &': { background: vars.color.surfaceMuted } },
 });
 
 // Other fixed controls (the scroll-to-top button) read this to stay clear of the bar.
@@ -15,11 +18,7 @@ globalStyle(`html:has(${region})`, {
   '@media': { [maxWidth('md')]: { vars: { '--floating-bar-offset': `calc(${BAR_HEIGHT} + ${vars.space['3']})` } } },
 });
 
-export const spacer = style({
-  height: `calc(${BAR_HEIGHT} + ${vars.space['6']})`,
-  // Below the footer it continues the footer rather than leave a strip of page under it.
-  selectors: { 'footer ~ &': { background: vars.color.surfaceMuted } },
-});
+export const spacer = style({ height: `calc(${BAR_HEIGHT} + ${vars.space['6']})` });
 
 export const bar = style({
   position: 'fixed',

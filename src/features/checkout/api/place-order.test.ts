@@ -48,4 +48,21 @@ describe('placeOrder', () => {
     expect(await outcome).toMatchObject({ kind: 'placed', order: { id: 'order-1' } });
     expect(sent).toEqual(['attempt-0001', 'attempt-0001']);
   });
+
+  it('gives up after 25 s in all when no answer comes, rather than 10 s for each try', async () => {
+    vi.useFakeTimers();
+    let tries = 0;
+    vi.stubGlobal('fetch', (request: Request) => {
+      tries += 1;
+      return new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+    });
+    const outcome = placeOrder(input).then(
+      () => 'placed',
+      (error: Error) => error.name,
+    );
+    await vi.advanceTimersByTimeAsync(24_000);
+    expect(tries).toBe(3);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(await outcome).toBe('TimeoutError');
+  });
 });

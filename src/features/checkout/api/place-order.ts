@@ -40,10 +40,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutc
           paymentMethod: input.paymentMethod,
         },
         headers: { 'Idempotency-Key': input.idempotencyKey },
-        // Safe to repeat thanks to the key; a timeout (the answer lost or late) is the case it
-        // exists for, and ky retries one only when asked.
+        // Safe to repeat thanks to the key; a timeout (the answer lost on a connection that went
+        // quiet) is the case it exists for, and ky retries one only when asked. A retry waits on
+        // the server for the first attempt and gets its order. At most 25 s in all, not 10 s a try.
         retry: { limit: 2, methods: ['post'], statusCodes: [408, 502, 503, 504], retryOnTimeout: true },
         timeout: 10_000,
+        totalTimeout: 25_000,
       })
       .json<PlacedBody>();
     return { kind: 'placed', order: body.data, checkout: body.checkout ?? null };

@@ -16,7 +16,7 @@ export const verifyPayment = (orderId: string, input: VerifyInput) =>
   customerApi
     .post(`order/${encodeURIComponent(orderId)}/payment/verify`, {
       json: input,
-      retry: { limit: 2, methods: ['post'], statusCodes: [408, 502, 503, 504], retryOnTimeout: true },
+      retry: { limit: 2, methods: ['post'], statusCodes: [408, 502, 503, 504] },
       timeout: 15_000,
     })
     .json<{ success: true; data: OrderWithPayment }>()

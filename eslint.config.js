@@ -111,6 +111,8 @@ export default tseslint.config(
           { object: 'Intl', property: 'DateTimeFormat' },
           { property: 'toLocaleTimeString' },
           { property: 'toLocaleDateString' },
+          // A Date's in the device's zone; a number's loads the locale data (formatRupees, decision 049).
+          { property: 'toLocaleString' },
         ].map((restricted) => ({
           ...restricted,
           message: 'Format dates and times with src/lib/india-time.ts (IST, AM/PM).',

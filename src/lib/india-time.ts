@@ -1,7 +1,7 @@
 /**
  * Dates and times as shoppers and staff in India read them, whatever the device's time zone: in
  * IST, 12-hour, with AM/PM in capitals. Every date or time the app shows goes through here (an
- * eslint rule keeps Intl.DateTimeFormat and toLocale{Date,Time}String out of the rest of src/).
+ * eslint rule keeps Intl.DateTimeFormat and toLocale{,Date,Time}String out of the rest of src/).
  */
 export const INDIA_TIME_ZONE = 'Asia/Kolkata';
 

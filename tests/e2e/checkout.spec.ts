@@ -16,6 +16,7 @@ import {
   cartButton,
   cartPanel,
   expect,
+  loseOrderAnswer,
   SERVER_START_MS,
   test as base,
   waitForOtp,
@@ -354,23 +355,11 @@ test('an order whose answer the connection lost is sent again when it returns, a
   await readyToCheckout(page, prepared.cheap, MUMBAI);
 
   // The order reaches the server and is placed, then the connection drops before the answer.
-  let sent = 0;
-  let connected = true;
-  // The context's route: the service worker's fetch is the one that leaves the browser.
-  await context.route('**/api/order', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    sent += 1;
-    if (!connected) return route.abort('internetdisconnected');
-    if (sent > 1) return route.continue();
-    await route.fetch();
-    connected = false;
-    await context.setOffline(true);
-    await route.abort('internetdisconnected');
-  });
+  const lost = await loseOrderAnswer(context);
   const placeButton = main(page).getByRole('button', { name: /^(Place order · ₹70\.00|Placing your order…)$/ });
   await placeButton.click();
   // Every try (ky tries twice more) has failed: the button is back, waiting for the connection.
-  await expect.poll(() => sent).toBe(3);
+  await expect.poll(lost.sent).toBe(3);
   await expect(placeButton).toHaveText('Place order · ₹70.00');
   await expect(placeButton).toBeDisabled();
   await expect(
@@ -381,8 +370,7 @@ test('an order whose answer the connection lost is sent again when it returns, a
   await expect(main(page).getByText(/^We could not place your order/)).toHaveCount(0);
 
   // Back online it carries on: the same order is asked for again and opened, not placed twice.
-  connected = true;
-  await context.setOffline(false);
+  await lost.reconnect();
   await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
   await expect(billRow(page, 'Bill total')).toContainText('₹70.00');
   const orders = await (await page.request.get('/api/order')).json();

@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 import type { Product } from '../../server/schemas/product';
 import { startServer, type ServerProcess } from '../support/server-process';
@@ -164,6 +171,34 @@ export async function goOffline(page: Page) {
 export async function goOnline(page: Page) {
   await page.context().setOffline(false);
   await expect(offlineBanner(page)).toBeHidden();
+}
+
+/**
+ * The next order placed reaches the server and is placed, then the connection drops before its
+ * answer: the browser goes offline and every try after it fails, until `reconnect()`. Routed on
+ * the context: the service worker's fetch is the one that leaves the browser. `sent()` counts
+ * the tries (POST /api/order).
+ */
+export async function loseOrderAnswer(context: BrowserContext) {
+  let sent = 0;
+  let connected = true;
+  await context.route('**/api/order', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    sent += 1;
+    if (!connected) return route.abort('internetdisconnected');
+    if (sent > 1) return route.continue();
+    await route.fetch();
+    connected = false;
+    await context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+  return {
+    sent: () => sent,
+    reconnect: async () => {
+      connected = true;
+      await context.setOffline(false);
+    },
+  };
 }
 
 export const test = base.extend<

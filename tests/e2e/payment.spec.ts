@@ -8,6 +8,7 @@ import {
   goOffline,
   goOnline,
   homeProducts,
+  loseOrderAnswer,
   storedValue,
   test,
   waitForServiceWorker,
@@ -255,22 +256,10 @@ test('an online order whose answer the connection lost is sent again when it ret
   await main(page).getByRole('radio', { name: /^UPI/ }).check();
 
   // The order reaches the server and is placed, then the connection drops before the answer.
-  let sent = 0;
-  let connected = true;
-  // The context's route: the service worker's fetch is the one that leaves the browser.
-  await context.route('**/api/order', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    sent += 1;
-    if (!connected) return route.abort('internetdisconnected');
-    if (sent > 1) return route.continue();
-    await route.fetch();
-    connected = false;
-    await context.setOffline(true);
-    await route.abort('internetdisconnected');
-  });
+  const lost = await loseOrderAnswer(context);
   await placeButton(page).click();
   // Every try has failed while offline: no payment opens, and the checkout says it will carry on.
-  await expect.poll(() => sent).toBe(3);
+  await expect.poll(lost.sent).toBe(3);
   await expect(
     main(page).getByText(
       'You are offline. Placing an order needs a connection; this will carry on by itself when you are back online.',
@@ -280,11 +269,10 @@ test('an online order whose answer the connection lost is sent again when it ret
   expect((await ordersOf(page)).data.map((order) => order.status)).toEqual(['awaiting-payment']);
 
   // Back online the same order is asked for again, and its payment opens: paid once, one order.
-  connected = true;
-  await context.setOffline(false);
+  await lost.reconnect();
   await approveAndSeePaid(page);
   const orders = await ordersOf(page);
   expect(orders.total).toBe(1);
   expect(orders.data[0]).toMatchObject({ status: 'processing', payment: { state: 'paid', label: 'UPI' } });
-  expect(sent).toBe(4);
+  expect(lost.sent()).toBe(4);
 });

@@ -2,11 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { customerApi } from './customer-api';
 import { browserAuth } from './session';
-
-const signedInState = () =>
-  `_auth_state=${encodeURIComponent(
-    JSON.stringify({ user: { id: 'c1', mobile: '9876543210' }, exp: Math.floor(Date.now() / 1000) + 3600 }),
-  )}; Path=/`;
+import { signedInCookie } from './testing';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,7 +18,7 @@ describe('customerApi', () => {
       const { pathname } = new URL(request.url);
       asked.push(pathname);
       if (pathname === '/api/customer/refresh') {
-        document.cookie = signedInState();
+        document.cookie = signedInCookie();
         return Response.json({ success: true, message: 'Session refreshed' });
       }
       const status = statuses.shift() ?? 500;

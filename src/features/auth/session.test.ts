@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { browserAuth, readSession } from './session';
+import { signedInCookie } from './testing';
 
 const now = Date.UTC(2026, 10, 21, 12, 0, 0);
 const state = (value: unknown) => `_auth_type=Bearer; _auth_state=${encodeURIComponent(JSON.stringify(value))}`;
@@ -26,16 +27,11 @@ describe('browserAuth', () => {
     localStorage.clear();
   });
 
-  const signedInState = () =>
-    `_auth_state=${encodeURIComponent(
-      JSON.stringify({ user: { id: 'c1', mobile: '9876543210' }, exp: Math.floor(Date.now() / 1000) + 3600 }),
-    )}; Path=/`;
-
   it('remembers after sign-in that a refresh may work, and forgets it on sign-out', () => {
     const events: string[] = [];
     const unsubscribe = browserAuth.subscribe((event) => events.push(event));
     expect(browserAuth.canRefresh()).toBe(false);
-    document.cookie = signedInState();
+    document.cookie = signedInCookie();
     browserAuth.signedIn();
     expect(browserAuth.canRefresh()).toBe(true);
     expect(browserAuth.getSession()?.user.mobile).toBe('9876543210');
@@ -73,7 +69,7 @@ describe('browserAuth', () => {
     expect(browserAuth.canRefresh()).toBe(true);
 
     vi.stubGlobal('fetch', async () => {
-      document.cookie = signedInState();
+      document.cookie = signedInCookie();
       return Response.json({ success: true, message: 'Session refreshed' });
     });
     expect(await browserAuth.refresh()).toBe(true);

@@ -15,6 +15,7 @@ import { clearOnSignOut } from '../../lib/sign-out';
 import { validateLoginSearch } from './login-search';
 import { AuthHost } from './components/AuthHost';
 import { browserAuth, type AuthContext } from './session';
+import { signedInCookie } from './testing';
 
 /**
  * Issue 15: the customer's data on this device (the saved addresses) goes however the app finds
@@ -32,11 +33,6 @@ vi.mock('idb-keyval', () => ({
 
 clearOnSignOut('addresses', 'selectedAddress', 'deliveryAddress');
 
-const signedInState = () =>
-  `_auth_state=${encodeURIComponent(
-    JSON.stringify({ user: { id: 'c1', mobile: '9876543210' }, exp: Math.floor(Date.now() / 1000) + 3600 }),
-  )}; Path=/`;
-
 beforeEach(() => {
   data.clear();
   data.set('addresses', [{ _id: 'a1', name: 'Asha Rao' }]);
@@ -51,7 +47,7 @@ afterEach(() => {
 
 describe('signing out without the Logout button', () => {
   it('a renewal the server refuses (session revoked elsewhere) removes the stored addresses', async () => {
-    document.cookie = signedInState();
+    document.cookie = signedInCookie();
     browserAuth.signedIn();
     vi.stubGlobal('fetch', async () =>
       Response.json({ success: false, message: 'Your session has ended.' }, { status: 401 }),
@@ -62,7 +58,7 @@ describe('signing out without the Logout button', () => {
 
   it('a renewal that could not reach the server (offline) keeps them', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
-    document.cookie = signedInState();
+    document.cookie = signedInCookie();
     browserAuth.signedIn();
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
@@ -120,7 +116,7 @@ describe('AuthHost on arrival', () => {
   });
 
   it('keeps them for a signed-in customer', async () => {
-    document.cookie = signedInState();
+    document.cookie = signedInCookie();
     await renderHost(browserAuth);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect([...data.keys()].sort()).toEqual(['addresses', 'cart', 'deliveryAddress']);

@@ -18,40 +18,38 @@ const STORAGE_KEY = 'checkout-attempt';
  */
 const AWAITING_KEY = 'checkout-awaiting';
 
-function readAwaiting(): string | null {
+/** The tab's stored text under `key`; null when there is none or storage is refused (private mode). */
+function load(key: string): string | null {
   try {
-    return sessionStorage.getItem(AWAITING_KEY);
+    return sessionStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-function writeAwaiting(orderId: string | null) {
+/** Stores `value` under `key` (null removes it); refused storage keeps it for the page's life only. */
+function store(key: string, value: string | null) {
   try {
-    if (orderId) sessionStorage.setItem(AWAITING_KEY, orderId);
-    else sessionStorage.removeItem(AWAITING_KEY);
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
   } catch {
     // Storage refused: nothing to pick up after a reload.
   }
 }
 
+const readAwaiting = () => load(AWAITING_KEY);
+const writeAwaiting = (orderId: string | null) => store(AWAITING_KEY, orderId);
+
 function read(): Attempt | null {
+  const raw = load(STORAGE_KEY);
   try {
-    const raw = sessionStorage.getItem(STORAGE_KEY);
     return raw ? (JSON.parse(raw) as Attempt) : null;
   } catch {
     return null;
   }
 }
 
-function write(attempt: Attempt | null) {
-  try {
-    if (attempt) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(attempt));
-    else sessionStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Storage refused (private mode): the key lives as long as the page.
-  }
-}
+const write = (attempt: Attempt | null) => store(STORAGE_KEY, attempt && JSON.stringify(attempt));
 
 /** The key for the order as composed now: the stored one when nothing changed, else a new one. */
 export function attemptKey(fingerprint: string): string {

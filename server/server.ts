@@ -1,10 +1,39 @@
+import { execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
 
-import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { isNewPgliteDatabase, openDatabase, prepareNewPglite } from './db/client';
 import { withSharedSecrets } from './db/secrets';
 import { seedCatalog } from './db/seed/seed';
+
+/** Runs this entry as the one-off process that prepares a new PGlite database, then exits. */
+const PREPARE_ARG = '--prepare-database';
+
+/**
+ * A new PGlite database is created, migrated and seeded by a process of its own: this entry run
+ * again with PREPARE_ARG (decision 061). What that work allocates (PGlite's WebAssembly memory
+ * grown by the seed's writes, the C allocator's pages, the seed's objects) goes back to the
+ * system when that process exits; kept by the server's, it was about 75 MB of its idle memory.
+ * The server then opens a directory that is ready, as on any later start.
+ */
+async function prepareNewDatabase(config: AppConfig): Promise<boolean> {
+  if (!isNewPgliteDatabase(config)) return false;
+  // The same Node flags and loader (tsx in development), without a watcher or a debugger's port.
+  const flags = process.execArgv.filter((flag) => !/^--(watch|inspect)/.test(flag));
+  try {
+    await promisify(execFile)(process.execPath, [...flags, process.argv[1]!, PREPARE_ARG], { env: process.env });
+  } catch (error) {
+    const { stderr } = error as { stderr?: string };
+    throw new Error(
+      `The new database in ${config.dataDir} could not be prepared: ${stderr || (error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return true;
+}
 
 async function main() {
   const startedAt = performance.now();
@@ -19,12 +48,20 @@ async function main() {
     throw error;
   }
 
+  if (process.argv.includes(PREPARE_ARG)) {
+    await prepareNewPglite(config.dataDir, seedCatalog);
+    process.exit(0);
+  }
+  const prepared = await prepareNewDatabase(config);
+  // Both are no-ops on a database prepared above; they matter for new migrations and PostgreSQL.
   const database = await openDatabase(config);
   await database.migrate();
   config = await withSharedSecrets(config, database);
   const { seeded } = await seedCatalog(database.db);
+  // Imported here, not at the top: the preparing process (above) has no use for the app's modules.
+  const { buildApp } = await import('./app');
   const app = await buildApp({ config, database });
-  app.log.info({ engine: database.kind, seeded }, 'database ready');
+  app.log.info({ engine: database.kind, prepared, seeded }, 'database ready');
   app.log.info(
     {
       sms: app.sms.name,

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -63,7 +63,40 @@ export interface OpenOptions {
 }
 
 export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promise<Database> {
-  return databaseUrl ? openPostgres(databaseUrl) : openPglite(path.join(dataDir, 'pgdata'));
+  return databaseUrl ? openPostgres(databaseUrl) : openPglite(pgliteDir(dataDir));
+}
+
+/** Where PGlite keeps its files in a data directory. */
+const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata');
+
+/** True when the database is PGlite in a data directory that has not been created yet. */
+export function isNewPgliteDatabase({ databaseUrl, dataDir }: OpenOptions): boolean {
+  return !databaseUrl && !existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION'));
+}
+
+/**
+ * Creates a new PGlite database in `dataDir`, applies the migrations and the data steps, and
+ * runs `seed` on it, all in this process (PGlite itself, not its thread): the one-off process the
+ * server starts for a new database (decision 061), whose memory goes when it exits. A process
+ * stopped half-way leaves what the server's own migrate and seed then finish.
+ */
+export async function prepareNewPglite(dataDir: string, seed: (db: Db) => Promise<unknown>): Promise<void> {
+  const dir = pgliteDir(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  // The extensions PGlite's thread loads (pglite-worker.mjs); its settings only tune a server.
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  try {
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    await runDataSteps(db as unknown as Db);
+    await seed(db as unknown as Db);
+  } finally {
+    await client.close();
+  }
 }
 
 async function openPglite(dir: string): Promise<Database> {

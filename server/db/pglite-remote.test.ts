@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startPglite, type RemotePglite } from './pglite-remote';
+import { pgliteSettings, SMALL_DATABASE_BYTES, startPglite, type RemotePglite } from './pglite-remote';
 
 // PGlite in its own thread (decision 041): what the rest of the app relies on from it.
 let dir: string;
@@ -134,6 +134,30 @@ describe('PGlite in a thread of its own', () => {
     } finally {
       await doomed.close();
       rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("PGlite's buffer pool (decision 061)", () => {
+  it('is 16 MB for a small database: the thread runs with it', async () => {
+    expect(pgliteSettings(dir)).toEqual({ shared_buffers: '16MB' });
+    expect((await pglite.query<{ shared_buffers: string }>('show shared_buffers')).rows).toEqual([
+      { shared_buffers: '16MB' },
+    ]);
+  });
+
+  it("is 32 MB once the database's files reach the threshold", () => {
+    const grown = mkdtempSync(path.join(tmpdir(), 'storefront-pglite-pool-'));
+    try {
+      mkdirSync(path.join(grown, 'base', '5'), { recursive: true });
+      const file = path.join(grown, 'base', '5', '16384');
+      writeFileSync(file, '');
+      truncateSync(file, SMALL_DATABASE_BYTES - 1);
+      expect(pgliteSettings(grown)).toEqual({ shared_buffers: '16MB' });
+      writeFileSync(path.join(grown, 'base', '5', '16385'), 'x');
+      expect(pgliteSettings(grown)).toEqual({ shared_buffers: '32MB' });
+    } finally {
+      rmSync(grown, { recursive: true, force: true });
     }
   });
 });

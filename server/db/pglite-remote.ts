@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 
 import { THREAD_RESOURCE_LIMITS } from '../thread-limits';
+import { isOwnMessage } from '../thread-messages';
 
 /**
  * PGlite in a thread of its own (decision 041), seen from the server's thread: the few methods
@@ -198,6 +199,8 @@ export async function startPglite(dir: string): Promise<RemotePglite> {
     });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: Started) => {
+        // Node's own messages (watch mode's `watch:import`) come on the same port; not ours.
+        if (!isOwnMessage(message, 'started')) return;
         worker.off('message', onMessage);
         if (message.started) resolve();
         else reject(revive(message.error ?? { message: 'PGlite did not start.' }));
@@ -208,6 +211,7 @@ export async function startPglite(dir: string): Promise<RemotePglite> {
     });
     const started: Thread = { worker, pending: new Map(), listenIds: new Set() };
     worker.on('message', (message: Answer | Notification) => {
+      if (!isOwnMessage(message, 'notify') && !isOwnMessage(message, 'id')) return;
       if ('notify' in message) {
         listeners.get(message.notify)?.(message.payload);
         return;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 import { THREAD_RESOURCE_LIMITS } from '../thread-limits';
+import { isOwnMessage } from '../thread-messages';
 import type { RenderedPage } from '../web/page-html';
 
 export interface PageRendererOptions {
@@ -205,6 +206,7 @@ export class PageRenderer {
     worker.unref();
     this.warm = false;
     worker.on('message', (answer: Answer) => {
+      if (!isOwnMessage(answer, 'ready') && !isOwnMessage(answer, 'id')) return;
       this.warm = true;
       this.failedStarts = 0;
       if ('ready' in answer) return;

@@ -3,6 +3,8 @@
  * creates, migrates and seeds the database, and exits; the server then opens a directory that is
  * ready, as on any later start. The server's own "database ready" line says so: prepared, and
  * nothing left for it to seed. PGlite only (on PostgreSQL there is no directory to prepare).
+ * Also as `npm run dev` runs it, under `node --watch-path=server`, where Node posts its own
+ * messages on the threads' ports.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,18 +15,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../support/server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-new-data-dir-'));
+const watchedDataDir = mkdtempSync(path.join(tmpdir(), 'storefront-new-data-dir-watched-'));
 let server: ServerProcess | undefined;
 
 afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(watchedDataDir, { recursive: true, force: true });
 });
 
-const start = () =>
-  startServer({
-    dataDir,
-    env: { DATABASE_URL: '', LOG_LEVEL: 'info', DIST_DIR: path.join(dataDir, 'no-client') },
+const start = (options: { dir?: string; nodeArgs?: string[] } = {}) => {
+  const dir = options.dir ?? dataDir;
+  return startServer({
+    dataDir: dir,
+    nodeArgs: options.nodeArgs ?? [],
+    env: { DATABASE_URL: '', LOG_LEVEL: 'info', DIST_DIR: path.join(dir, 'no-client') },
   });
+};
 
 /** The fields of the server's "database ready" log line. */
 function databaseReady(output: string): { prepared: boolean; seeded: boolean } {
@@ -56,5 +63,15 @@ describe('the first start on a new PGlite data directory', () => {
     server = await start();
     expect(databaseReady(server.output())).toMatchObject({ prepared: false, seeded: false });
     expect((await searchNames(server.url, 'milk')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the API server as `npm run dev` runs it (node --watch-path=server)', () => {
+  it("starts on a new directory and answers: Node's watch messages on the threads' ports are not taken for answers", async () => {
+    await server?.stop();
+    // Before, the PGlite thread's first message was Node's `watch:import`, read as its failure to start.
+    server = await start({ dir: watchedDataDir, nodeArgs: ['--watch-path=server'] });
+    expect(databaseReady(server.output())).toMatchObject({ prepared: true, seeded: false });
+    expect((await searchNames(server.url, 'atta')).length).toBeGreaterThan(0);
   });
 });

@@ -8,7 +8,8 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 
 import type { Executor } from './client';
-import { addresses, dataMigrations } from './schema';
+import { addresses, dataMigrations, searchSynonyms } from './schema';
+import { seedSynonymRows, SYNONYMS_ADDED_2026_11 } from './seed/search-synonyms';
 
 export interface DataStep {
   /** Unique and never reused: the row that marks the step done. */
@@ -77,7 +78,26 @@ export const DATA_STEPS: DataStep[] = [
       await backfillPincodes(db, pincodeAt);
     },
   },
+  {
+    name: 'search_synonyms_2026_11',
+    async run(db) {
+      await addSynonyms(db, SYNONYMS_ADDED_2026_11);
+    },
+  },
 ];
+
+/**
+ * Adds the bundled synonyms of `terms` to a database whose synonyms were seeded before they
+ * existed. A new database's table is still empty here (the steps run before the seed, which then
+ * writes every synonym): nothing is added, or the seed would take the table for one already
+ * seeded. Run once: a synonym an operator removes afterwards stays removed.
+ */
+export async function addSynonyms(db: Executor, terms: readonly string[]): Promise<void> {
+  const [seeded] = await db.select({ term: searchSynonyms.term }).from(searchSynonyms).limit(1);
+  if (!seeded) return;
+  const rows = seedSynonymRows().filter((row) => terms.includes(row.term));
+  if (rows.length > 0) await db.insert(searchSynonyms).values(rows).onConflictDoNothing();
+}
 
 /** Runs every step not yet done, recording each; returns the names of those it ran. */
 export async function runDataSteps(db: Executor, steps: readonly DataStep[] = DATA_STEPS): Promise<string[]> {

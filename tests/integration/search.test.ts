@@ -300,7 +300,15 @@ describe('search: what shoppers type', () => {
     ['दूध', /milk/i],
     ['दही', /dahi|curd/i],
     ['नमकीन', /bhujia|sev|mix/i],
-  ])('understands the Hindi %s (among the first three)', async (q, expected) => {
+    ['आटा', /atta/i],
+    ['जीरा', /jeera/i],
+    ['कॉफ़ी', /coffee/i],
+    ['मूंगफली', /peanut/i],
+    ['aata', /atta/i],
+    ['jira', /jeera/i],
+    ['kofi', /coffee/i],
+    ['mungfali', /peanut/i],
+  ])('understands %s, in Hindi or as shoppers spell it (among the first three)', async (q, expected) => {
     const list = await search(q);
     expect(
       names(list.slice(0, 3)).some((n) => expected.test(n)),

@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 
+import { exitWithParent, preparingFlags, runNodeChild } from './child-process';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { isNewPgliteDatabase, openDatabase, prepareNewPglite } from './db/client';
 import { withSharedSecrets } from './db/secrets';
@@ -19,19 +18,10 @@ const PREPARE_ARG = '--prepare-database';
  */
 async function prepareNewDatabase(config: AppConfig): Promise<boolean> {
   if (!isNewPgliteDatabase(config)) return false;
-  // The same Node flags and loader (tsx in development), without a watcher or a debugger's port.
-  const flags = process.execArgv.filter((flag) => !/^--(watch|inspect)/.test(flag));
-  try {
-    await promisify(execFile)(process.execPath, [...flags, process.argv[1]!, PREPARE_ARG], { env: process.env });
-  } catch (error) {
-    const { stderr } = error as { stderr?: string };
-    throw new Error(
-      `The new database in ${config.dataDir} could not be prepared: ${stderr || (error as Error).message}`,
-      {
-        cause: error,
-      },
-    );
-  }
+  await runNodeChild(
+    [...preparingFlags(process.execArgv), process.argv[1]!, PREPARE_ARG],
+    `The new database in ${config.dataDir} could not be prepared`,
+  );
   return true;
 }
 
@@ -49,6 +39,7 @@ async function main() {
   }
 
   if (process.argv.includes(PREPARE_ARG)) {
+    exitWithParent();
     await prepareNewPglite(config.dataDir, seedCatalog);
     process.exit(0);
   }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,28 +75,70 @@ export function isNewPgliteDatabase({ databaseUrl, dataDir }: OpenOptions): bool
 }
 
 /**
- * Creates a new PGlite database in `dataDir`, applies the migrations and the data steps, and
+ * Creates a new PGlite database for `dataDir`, applies the migrations and the data steps, and
  * runs `seed` on it, all in this process (PGlite itself, not its thread): the one-off process the
- * server starts for a new database (decision 061), whose memory goes when it exits. A process
- * stopped half-way leaves what the server's own migrate and seed then finish.
+ * server starts for a new database (decision 061), whose memory goes when it exits.
+ *
+ * It is made in a directory of its own (`pgdata.preparing-<pid>`) and renamed into place once
+ * ready, so no server ever opens one half made: a process stopped half-way leaves only its own
+ * directory, removed by the next preparation. When another process put a database in place first,
+ * this one is dropped.
  */
 export async function prepareNewPglite(dataDir: string, seed: (db: Db) => Promise<unknown>): Promise<void> {
-  const dir = pgliteDir(dataDir);
-  mkdirSync(dir, { recursive: true });
+  const target = pgliteDir(dataDir);
+  const preparing = `${target}${PREPARING}${process.pid}`;
+  removeAbandoned(dataDir);
+  mkdirSync(preparing, { recursive: true });
   const [{ PGlite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   // The extensions PGlite's thread loads (pglite-worker.mjs); its settings only tune a server.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(preparing, { extensions: { pg_trgm } });
   try {
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
-    await runDataSteps(db as unknown as Db);
+    await migrateThenDataSteps(db, db as unknown as Db);
     await seed(db as unknown as Db);
   } finally {
     await client.close();
   }
+  if (existsSync(path.join(target, 'PG_VERSION'))) {
+    rmSync(preparing, { recursive: true, force: true });
+    return;
+  }
+  // A directory without PG_VERSION was never a database PostgreSQL would open: an empty one, or
+  // what an interrupted initdb left.
+  rmSync(target, { recursive: true, force: true });
+  renameSync(preparing, target);
+}
+
+const PREPARING = '.preparing-';
+
+/** Removes directories that preparing processes no longer running left behind. */
+function removeAbandoned(dataDir: string) {
+  const prefix = `${path.basename(pgliteDir(dataDir))}${PREPARING}`;
+  const entries = existsSync(dataDir) ? readdirSync(dataDir) : [];
+  for (const name of entries) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length));
+    if (Number.isInteger(pid) && pid !== process.pid && isRunning(pid)) continue;
+    rmSync(path.join(dataDir, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The SQL migrations, then the data steps that need the app's code (decision 028). */
+async function migrateThenDataSteps(pglite: Parameters<typeof migratePglite>[0], db: Db) {
+  await migratePglite(pglite, { migrationsFolder });
+  await runDataSteps(db);
 }
 
 async function openPglite(dir: string): Promise<Database> {
@@ -111,10 +153,7 @@ async function openPglite(dir: string): Promise<Database> {
     kind: 'pglite',
     db,
     // PGlite is a single connection of this process, so there is nothing to race with.
-    migrate: async () => {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-      await runDataSteps(db);
-    },
+    migrate: () => migrateThenDataSteps(drizzlePglite(client, { schema }), db),
     ping: async () => {
       await remote.query('select 1');
     },

@@ -8,5 +8,8 @@ import { PGlite } from '@electric-sql/pglite';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('Usage: node pglite-initdb.mjs <data directory>');
+// Ends with the server that started it (server/child-process.ts), not on its own after it.
+process.on('disconnect', () => process.exit(1));
 const client = await PGlite.create(dir);
 await client.close();
+process.exit(0);

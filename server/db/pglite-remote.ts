@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 
+import { runNodeChild } from '../child-process';
 import { THREAD_RESOURCE_LIMITS } from '../thread-limits';
 import { isOwnMessage } from '../thread-messages';
 
@@ -121,7 +120,8 @@ function filesSize(dir: string, enough: number): number {
     for (const entry of entries) {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) pending.push(full);
-      else if (entry.isFile()) total += statSync(full).size;
+      // A file gone since the listing counts for nothing.
+      else if (entry.isFile()) total += statSync(full, { throwIfNoEntry: false })?.size ?? 0;
     }
   }
   return total;
@@ -134,14 +134,7 @@ function filesSize(dir: string, enough: number): number {
 async function createDataDir(dir: string): Promise<void> {
   if (existsSync(path.join(dir, 'PG_VERSION'))) return;
   const script = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
-  try {
-    await promisify(execFile)(process.execPath, [script, dir], { env: process.env });
-  } catch (error) {
-    const { stderr } = error as { stderr?: string };
-    throw new Error(`PGlite could not create its data directory ${dir}: ${stderr || (error as Error).message}`, {
-      cause: error,
-    });
-  }
+  await runNodeChild([script, dir], `PGlite could not create its data directory ${dir}`);
 }
 
 /** One PGlite thread: a new one is started on the same directory when one dies. */

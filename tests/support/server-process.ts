@@ -9,6 +9,9 @@ import path from 'node:path';
 /** The repository root: the server resolves `server/`, `dist/` and the seed from there. */
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/** What `node --watch` prints when the script it runs failed (it then waits for a change). */
+const WATCH_FAILED = /Failed running '[^']*'/;
+
 /** Only the end of what the process printed is kept for error messages. */
 const KEPT_OUTPUT = 64 * 1024;
 
@@ -107,6 +110,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
         found = true;
         clearTimeout(timer);
         resolve(match[1]!);
+      } else if (!found && WATCH_FAILED.test(output)) {
+        // Under `node --watch` a server that failed leaves the watcher waiting for a change.
+        child.kill('SIGTERM');
+        fail('failed under --watch');
       }
     };
     // Kept reading after start-up too, so a chatty server never blocks on a full pipe.

@@ -291,7 +291,7 @@ describe.runIf(testDatabaseUrl())('two processes starting at once on PostgreSQL'
 
     await Promise.all([empty.database.migrate(), second.migrate()]);
 
-    expect(await doneSteps(empty.database.db)).toEqual(['0010_address_pincode']);
+    expect(await doneSteps(empty.database.db)).toEqual(['0010_address_pincode', 'search_synonyms_2026_11']);
     const rows = await readRows(second.db);
     for (const [name, point] of Object.entries(POINTS)) {
       expect(rows.find((r) => r.id === ids.get(name))!.pincode, name).toBe(await expectedPincode(point));

@@ -27,6 +27,16 @@ export function runNodeChild(args: string[], failure: string): Promise<void> {
 /** What is kept of a child's stderr for the error message. */
 const KEPT_STDERR = 8192;
 
+/** Whether a process with this id is running (EPERM: it is, under another user). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** In a process `runNodeChild` started: ends it when its parent ends (the channel closes). */
 export function exitWithParent(): void {
   process.on('disconnect', () => process.exit(1));

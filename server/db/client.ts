@@ -11,7 +11,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
 import { runDataSteps } from './data-migrations';
-import { asPglite, startPglite, type RemotePglite } from './pglite-remote';
+import { isRunning } from '../child-process';
+import { asPglite, isCreated, startPglite, type RemotePglite } from './pglite-remote';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -71,7 +72,7 @@ const pgliteDir = (dataDir: string) => path.join(dataDir, 'pgdata');
 
 /** True when the database is PGlite in a data directory that has not been created yet. */
 export function isNewPgliteDatabase({ databaseUrl, dataDir }: OpenOptions): boolean {
-  return !databaseUrl && !existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION'));
+  return !databaseUrl && !isCreated(pgliteDir(dataDir));
 }
 
 /**
@@ -102,7 +103,7 @@ export async function prepareNewPglite(dataDir: string, seed: (db: Db) => Promis
   } finally {
     await client.close();
   }
-  if (existsSync(path.join(target, 'PG_VERSION'))) {
+  if (isCreated(target)) {
     rmSync(preparing, { recursive: true, force: true });
     return;
   }
@@ -123,15 +124,6 @@ function removeAbandoned(dataDir: string) {
     const pid = Number(name.slice(prefix.length));
     if (Number.isInteger(pid) && pid !== process.pid && isRunning(pid)) continue;
     rmSync(path.join(dataDir, name), { recursive: true, force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -95,7 +95,7 @@ function keepTextTypes(parsers: QueryOptions['parsers']): number[] | undefined {
  * slower there, so it gets that (decision 061): 20 MB less resident for the bundled catalogue.
  * Read when PGlite's thread starts; a database that grows past it gets 32 MB at the next start.
  */
-export const BUFFER_POOL = { small: '16MB', large: '32MB' } as const;
+const BUFFER_POOL = { small: '16MB', large: '32MB' } as const;
 export const SMALL_DATABASE_BYTES = 32 * 1024 * 1024;
 
 /** What PGlite is started with on top of its own options: the pool, for the size of `dir`. */
@@ -127,12 +127,15 @@ function filesSize(dir: string, enough: number): number {
   return total;
 }
 
+/** Whether PGlite's directory holds a database (initdb has written its version file). */
+export const isCreated = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
+
 /**
  * Creates the data directory in a process of its own when it is new: initdb's working memory is
  * then given back to the system when that process exits, rather than kept by this one.
  */
 async function createDataDir(dir: string): Promise<void> {
-  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  if (isCreated(dir)) return;
   const script = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
   await runNodeChild([script, dir], `PGlite could not create its data directory ${dir}`);
 }
@@ -204,7 +207,7 @@ export async function startPglite(dir: string): Promise<RemotePglite> {
     });
     const started: Thread = { worker, pending: new Map(), listenIds: new Set() };
     worker.on('message', (message: Answer | Notification) => {
-      if (!isOwnMessage(message, 'notify') && !isOwnMessage(message, 'id')) return;
+      if (!isOwnMessage(message, 'notify', 'id')) return;
       if ('notify' in message) {
         listeners.get(message.notify)?.(message.payload);
         return;

@@ -206,7 +206,7 @@ export class PageRenderer {
     worker.unref();
     this.warm = false;
     worker.on('message', (answer: Answer) => {
-      if (!isOwnMessage(answer, 'ready') && !isOwnMessage(answer, 'id')) return;
+      if (!isOwnMessage(answer, 'ready', 'id')) return;
       this.warm = true;
       this.failedStarts = 0;
       if ('ready' in answer) return;

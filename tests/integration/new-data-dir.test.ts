@@ -13,6 +13,7 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { isRunning } from '../../server/child-process';
 import { repoRoot, startServer, type ServerProcess } from '../support/server-process';
 
 /** A start prepares a database (initdb, migrations, the seed) under tsx: seconds, more when busy. */
@@ -55,15 +56,6 @@ async function waitFor<T>(check: () => T | undefined): Promise<T> {
     if (value !== undefined) return value;
     if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -6,6 +6,31 @@
  * sarson ka tel); this list covers single words of the language. A synonym is an alternative, so
  * a term never maps to the pieces of a phrase ('sweet' + 'potato' would find every potato).
  */
+/**
+ * Added after the first release (SYNONYMS_ADDED_2026_11): spellings shoppers type, and what Hindi
+ * typed in Devanagari reads as (आटा -> ata, जीरा -> jira, कॉफ़ी -> kofi, मूंगफली -> mungaphli).
+ */
+const synonymsAdded2026_11: Record<string, string[]> = {
+  aata: ['atta'],
+  ata: ['atta'],
+  jira: ['jeera', 'cumin'],
+  kofi: ['coffee'],
+  kafi: ['coffee'],
+  elaichi: ['cardamom'],
+  elachi: ['elaichi', 'cardamom'],
+  ilaichi: ['elaichi', 'cardamom'],
+  ilaychi: ['elaichi', 'cardamom'],
+  mungfali: ['peanut', 'peanuts'],
+  moongfali: ['peanut', 'peanuts'],
+  mungphali: ['peanut', 'peanuts'],
+  moongphali: ['peanut', 'peanuts'],
+  mungaphli: ['peanut', 'peanuts'],
+  laung: ['clove', 'cloves'],
+  sarso: ['sarson', 'mustard'],
+  sarson: ['mustard'],
+  kesar: ['saffron'],
+};
+
 export const seedSynonyms: Record<string, string[]> = {
   // Vegetables
   aloo: ['potato', 'potatoes'],
@@ -135,52 +160,14 @@ export const seedSynonyms: Record<string, string[]> = {
   agarbatti: ['incense'],
   jhadu: ['broom'],
   pocha: ['floor'],
-  // Added after the first release (SYNONYMS_ADDED_2026_11): spellings shoppers type, and what
-  // Hindi typed in Devanagari reads as (आटा -> ata, जीरा -> jira, कॉफ़ी -> kofi, मूंगफली -> mungaphli).
-  aata: ['atta'],
-  ata: ['atta'],
-  jira: ['jeera', 'cumin'],
-  kofi: ['coffee'],
-  kafi: ['coffee'],
-  elaichi: ['cardamom'],
-  elachi: ['elaichi', 'cardamom'],
-  ilaichi: ['elaichi', 'cardamom'],
-  ilaychi: ['elaichi', 'cardamom'],
-  mungfali: ['peanut', 'peanuts'],
-  moongfali: ['peanut', 'peanuts'],
-  mungphali: ['peanut', 'peanuts'],
-  moongphali: ['peanut', 'peanuts'],
-  mungaphli: ['peanut', 'peanuts'],
-  laung: ['clove', 'cloves'],
-  sarso: ['sarson', 'mustard'],
-  sarson: ['mustard'],
-  kesar: ['saffron'],
+  ...synonymsAdded2026_11,
 };
 
 /**
- * The terms above added after databases were first seeded: a data step (server/db/data-migrations.ts)
+ * The terms added after databases were first seeded: a data step (server/db/data-migrations.ts)
  * adds their rows, once, to a database whose synonyms were seeded before.
  */
-export const SYNONYMS_ADDED_2026_11: readonly string[] = [
-  'aata',
-  'ata',
-  'jira',
-  'kofi',
-  'kafi',
-  'elaichi',
-  'elachi',
-  'ilaichi',
-  'ilaychi',
-  'mungfali',
-  'moongfali',
-  'mungphali',
-  'moongphali',
-  'mungaphli',
-  'laung',
-  'sarso',
-  'sarson',
-  'kesar',
-];
+export const SYNONYMS_ADDED_2026_11: readonly string[] = Object.keys(synonymsAdded2026_11);
 
 /** The synonyms as table rows. */
 export const seedSynonymRows = (): { term: string; synonym: string }[] =>

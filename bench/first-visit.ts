@@ -3,8 +3,10 @@
  * with DevTools' network throttling at Lighthouse's "applied" slow-4G values (562.5 ms round
  * trips, 1.47 Mbps down, 675 kbps up) and the CPU 4x slower, no service worker, a new browser
  * context per load. For each page it prints the medians of what the browser itself reports:
- * first contentful paint, largest contentful paint, and when the app had taken the page over
- * (the server's page no longer marked `aria-disabled`, decision 044).
+ * first contentful paint, largest contentful paint, when the app had taken the page over (the
+ * server's page no longer marked `aria-disabled`, decision 044), and the main thread's blocking
+ * time from first paint until a second after that: the part over 50 ms of each long task the
+ * browser reported (Lighthouse's TBT, measured instead of simulated), and the longest task.
  *
  *   npm run build && npm run bench:first-visit -- [--runs 5] [--pages /,dairy,products]
  *
@@ -50,7 +52,10 @@ const pages = PAGES.filter(
 
 /** Runs in the page before its own scripts: records the paints and when the app took over. */
 const WATCH = `
-  window.__firstVisit = { fcp: null, lcp: null, usable: null };
+  window.__firstVisit = { fcp: null, lcp: null, usable: null, tasks: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__firstVisit.tasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       if (entry.name === 'first-contentful-paint') window.__firstVisit.fcp = entry.startTime;
@@ -66,8 +71,17 @@ const WATCH = `
   new MutationObserver(usable).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-disabled'] });
 `;
 
-type Figures = { fcp: number; lcp: number; usable: number };
-type Reported = { [K in keyof Figures]: number | null };
+type Figures = { fcp: number; lcp: number; usable: number; blocking: number; longest: number };
+type Reported = { fcp: number | null; lcp: number | null; usable: number | null; tasks: [number, number][] };
+
+/** Lighthouse's TBT, over what the browser measured: each long task's time over 50 ms, after first paint. */
+function blockingTime({ fcp, tasks }: { fcp: number; tasks: [number, number][] }) {
+  const after = tasks.filter(([start]) => start >= fcp);
+  return {
+    blocking: after.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0),
+    longest: Math.max(0, ...after.map(([, duration]) => duration)),
+  };
+}
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.floor(sorted.length / 2)]!);
@@ -102,11 +116,17 @@ try {
       });
       // A later, larger paint still counts until the shopper does something.
       await tab.waitForTimeout(1000);
-      const figures = await tab.evaluate(() => (window as unknown as { __firstVisit: Reported }).__firstVisit);
+      const reported = await tab.evaluate(() => (window as unknown as { __firstVisit: Reported }).__firstVisit);
+      const { fcp, lcp, usable, tasks } = reported;
       // A paint the browser did not report would count as 0 ms in the medians.
-      if (figures.fcp === null || figures.lcp === null)
-        throw new Error(`${page.url}: the browser reported no ${figures.fcp === null ? 'FCP' : 'LCP'}`);
-      (results[page.name] ??= { fcp: 0, lcp: 0, usable: 0, runs: [] }).runs.push(figures as Figures);
+      if (fcp === null || lcp === null)
+        throw new Error(`${page.url}: the browser reported no ${fcp === null ? 'FCP' : 'LCP'}`);
+      (results[page.name] ??= { fcp: 0, lcp: 0, usable: 0, blocking: 0, longest: 0, runs: [] }).runs.push({
+        fcp,
+        lcp,
+        usable: usable!,
+        ...blockingTime({ fcp, tasks }),
+      });
       await context.close();
     }
   }
@@ -119,6 +139,8 @@ for (const figures of Object.values(results)) {
   figures.fcp = median(figures.runs.map((run) => run.fcp));
   figures.lcp = median(figures.runs.map((run) => run.lcp));
   figures.usable = median(figures.runs.map((run) => run.usable));
+  figures.blocking = median(figures.runs.map((run) => run.blocking));
+  figures.longest = median(figures.runs.map((run) => run.longest));
 }
 
 console.log(
@@ -128,9 +150,9 @@ console.log(
       command: `npm run bench:first-visit -- --runs ${runs}${args.pages ? ` --pages ${args.pages}` : ''}`,
       throttling: { network: NETWORK, cpuSlowdown: CPU_SLOWDOWN },
       medians: Object.fromEntries(
-        Object.entries(results).map(([name, { fcp, lcp, usable }]) => [
+        Object.entries(results).map(([name, { fcp, lcp, usable, blocking, longest }]) => [
           name,
-          { fcpMs: fcp, lcpMs: lcp, usableMs: usable },
+          { fcpMs: fcp, lcpMs: lcp, usableMs: usable, blockingMs: blocking, longestTaskMs: longest },
         ]),
       ),
       runs: Object.fromEntries(
@@ -140,6 +162,8 @@ console.log(
             fcpMs: Math.round(run.fcp),
             lcpMs: Math.round(run.lcp),
             usableMs: Math.round(run.usable),
+            blockingMs: Math.round(run.blocking),
+            longestTaskMs: Math.round(run.longest),
           })),
         ]),
       ),

@@ -16,54 +16,65 @@ import './features/address/register';
 import { browserAuth } from './features/auth/session';
 import { createQueryClient } from './lib/query-client';
 import { PAGE_DATA_ID, type PageData } from './lib/page-data';
+import { nextTask } from './lib/next-task';
 import { createAppRouter } from './router';
 
-const queryClient = createQueryClient();
-const router = createAppRouter({ queryClient, auth: browserAuth });
+// The start is cut into tasks, each short enough to leave the main thread to the shopper's taps
+// and the browser's paints between them (issue 20): evaluating the modules above, building the
+// router from its route tree, then taking the page's answers and loading the route. (Not with a
+// top-level await: the build would then split the entry's modules into a chunk each.)
+void start();
 
-const app = (
-  <StrictMode>
-    <JotaiProvider>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </JotaiProvider>
-  </StrictMode>
-);
-const prerendered = document.querySelector<HTMLElement>('[data-prerendered]');
-const pageData = document.getElementById(PAGE_DATA_ID);
-// A page the server rendered brings the answers its loaders got (decision 044): the app starts
-// from them instead of asking the API again.
-for (const [queryKey, data, updatedAt] of pageData ? (JSON.parse(pageData.textContent!) as PageData) : []) {
-  queryClient.setQueryData(queryKey, data, { updatedAt });
-}
+async function start() {
+  await nextTask();
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient, auth: browserAuth });
+  await nextTask();
 
-if (prerendered && pageData && rendersAsServer()) {
-  // A first visit: the router loads the route's chunks, and React adopts the server's DOM
-  // instead of building it again, in a transition that yields to the browser.
-  // As the server rendered it: without the Suspense boundaries the router puts around a page that
-  // the browser renders alone (TanStack Router's own hydration sets the same).
-  router.ssr = { manifest: undefined };
-  void router.load().then(() =>
-    startTransition(() => {
-      hydrateRoot(prerendered, app, {
-        // A difference from the server's render is redrawn on the spot; it is worth a warning
-        // (browser tests look for them), not an error.
-        onRecoverableError: (error, info) =>
-          console.warn('The page differed from the server render:', error, info.componentStack),
-      });
-    }),
+  const app = (
+    <StrictMode>
+      <JotaiProvider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </JotaiProvider>
+    </StrictMode>
   );
-} else {
-  // The route's chunks and answers are asked for now, not after React's first commit (where the
-  // router would start them): they come while React starts (decision 044).
-  void router.load();
-  // The browser first paints (and reports) the HTML the server or the build sent (decision 015);
-  // the first render replaces it in a transition, done in short slices that leave the main thread
-  // free between them.
-  requestAnimationFrame(() =>
-    setTimeout(() => startTransition(() => createRoot(document.getElementById('root')!).render(app))),
-  );
+  const prerendered = document.querySelector<HTMLElement>('[data-prerendered]');
+  const pageData = document.getElementById(PAGE_DATA_ID);
+  // A page the server rendered brings the answers its loaders got (decision 044): the app starts
+  // from them instead of asking the API again.
+  for (const [queryKey, data, updatedAt] of pageData ? (JSON.parse(pageData.textContent!) as PageData) : []) {
+    queryClient.setQueryData(queryKey, data, { updatedAt });
+  }
+
+  if (prerendered && pageData && rendersAsServer()) {
+    // A first visit: the router loads the route's chunks, and React adopts the server's DOM
+    // instead of building it again, in a transition that yields to the browser.
+    // As the server rendered it: without the Suspense boundaries the router puts around a page that
+    // the browser renders alone (TanStack Router's own hydration sets the same).
+    router.ssr = { manifest: undefined };
+    void router.load().then(() =>
+      startTransition(() => {
+        hydrateRoot(prerendered, app, {
+          // A difference from the server's render is redrawn on the spot; it is worth a warning
+          // (browser tests look for them), not an error.
+          onRecoverableError: (error, info) =>
+            console.warn('The page differed from the server render:', error, info.componentStack),
+        });
+      }),
+    );
+  } else {
+    // The route's chunks and answers are asked for now, not after React's first commit (where the
+    // router would start them): they come while React starts (decision 044).
+    void router.load();
+    // The browser first paints (and reports) the HTML the server or the build sent (decision 015);
+    // the first render replaces it in a transition, done in short slices that leave the main thread
+    // free between them.
+    requestAnimationFrame(() =>
+      setTimeout(() => startTransition(() => createRoot(document.getElementById('root')!).render(app))),
+    );
+  }
 }
 
 /**

@@ -21,6 +21,17 @@ export type Message = { key: string; value: unknown; from: string };
 // an older write after a newer local one would lose the newer one.
 const TAB_ID = Math.random().toString(36).slice(2);
 
+let channel: BroadcastChannel | undefined;
+
+/**
+ * Tells the other tabs of a write, on one channel opened at the first write: not at start, where
+ * every storage opening its own would lengthen the first task (issue 20).
+ */
+function announce(message: Message) {
+  if (typeof BroadcastChannel === 'undefined') return;
+  (channel ??= new BroadcastChannel(CHANNEL)).postMessage(message);
+}
+
 /**
  * Async storage for jotai's atomWithStorage over IndexedDB (idb-keyval). Writes are announced
  * on a BroadcastChannel so every open tab sees the same cart and popups.
@@ -30,7 +41,6 @@ const TAB_ID = Math.random().toString(36).slice(2);
  * `await get(atom)` (functional updates would be handed that Promise).
  */
 export function idbStorage<Value>(): AsyncStorage<Value> {
-  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL);
   return {
     async getItem(key, initialValue) {
       try {
@@ -47,7 +57,7 @@ export function idbStorage<Value>(): AsyncStorage<Value> {
       } catch {
         // Private mode or a full disk: keep working in memory for this visit.
       }
-      channel?.postMessage({ key, value, from: TAB_ID } satisfies Message);
+      announce({ key, value, from: TAB_ID });
     },
     async removeItem(key) {
       try {
@@ -55,7 +65,7 @@ export function idbStorage<Value>(): AsyncStorage<Value> {
       } catch {
         // As above: nothing stored, nothing to remove.
       }
-      channel?.postMessage({ key, value: undefined, from: TAB_ID } satisfies Message);
+      announce({ key, value: undefined, from: TAB_ID });
     },
     subscribe(key, callback, initialValue) {
       if (typeof BroadcastChannel === 'undefined') return () => {};

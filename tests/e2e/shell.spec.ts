@@ -326,6 +326,17 @@ test.describe('a first visit gets the page rendered by the server', () => {
     }
   });
 
+  test("the libraries' script opens with V8's compile hint, so that it compiles as it arrives (decision 062)", async ({
+    request,
+  }) => {
+    const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+    const vendor = html.match(/<link rel="modulepreload" crossorigin href="(\/assets\/vendor-[\w-]+\.js)">/)?.[1];
+    expect(vendor, 'the home page lists the libraries’ chunk').toBeDefined();
+    const script = await (await request.get(vendor!)).text();
+    // Only where nothing comes before it: V8 reads the magic comment at the very start.
+    expect(script.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+  });
+
   test('the app hydrates the rendered page: it keeps its elements, asks nothing again, moves nothing, and it works', async ({
     page,
     request,

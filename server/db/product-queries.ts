@@ -159,7 +159,15 @@ export async function searchProducts(
   if (!query) return runSearch(db, search, undefined);
   if (query.words.length === 0) return NOTHING;
   const expansions = await lookupWords(db, query.words, lookups);
-  const result = await runSearch(db, search, buildSearchPlan(query, expansions, 'all'), lookups);
+  const plan = buildSearchPlan(query, expansions, 'all');
+  if (plan.corrected) {
+    // A query that finds products as typed is not taken for a typo: 'poha' lists what mentions
+    // poha, not the floor cleaner whose alias 'pocha' is one letter away. Spelling is corrected
+    // only when the words as typed (prefixes and synonyms included) find nothing.
+    const asTyped = await runSearch(db, search, buildSearchPlan(query, expansions, 'all', { correct: false }), lookups);
+    if (asTyped.total > 0) return asTyped;
+  }
+  const result = await runSearch(db, search, plan, lookups);
   // Nothing has every word ('amul xyz'): rather than an empty page, show what has some of them.
   if (result.total > 0 || query.words.length === 1) return result;
   return runSearch(db, search, buildSearchPlan(query, expansions, 'any'), lookups);

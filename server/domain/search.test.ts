@@ -83,6 +83,11 @@ describe('chooseCorrections', () => {
     expect(chooseCorrections('coffe', ['coffee', "cof'fee", 'COFFEE'])).toEqual(['coffee']);
     expect(chooseCorrections('milk', ['milk'])).toEqual([]);
   });
+
+  it('keeps only candidates that begin with the same letter', () => {
+    expect(chooseCorrections('diaper', ['paper', 'diapers'])).toEqual(['diapers']);
+    expect(chooseCorrections('diaper', ['paper', 'viper'])).toEqual([]);
+  });
 });
 
 describe('buildSearchPlan', () => {
@@ -95,6 +100,16 @@ describe('buildSearchPlan', () => {
       ]),
     );
     expect(plan.match).toBe("('aloo':* | 'potato') & ('tomatoe':* | 'tomato':*)");
+  });
+
+  it('takes no word for a typo when told not to correct, and says whether it did', () => {
+    const expansions = new Map([['tomatoe', unknown({ corrections: ['tomato'] })]]);
+    const corrected = buildSearchPlan(normaliseQuery('tomatoe')!, expansions);
+    expect(corrected.corrected).toBe(true);
+    const asTyped = buildSearchPlan(normaliseQuery('tomatoe')!, expansions, 'all', { correct: false });
+    expect(asTyped).toMatchObject({ match: "'tomatoe':*", corrected: false });
+    expect(asTyped.tiers.map((t) => t.query)).toEqual(["'tomatoe':*A", "'tomatoe':*B", "'tomatoe':*C"]);
+    expect(buildSearchPlan(normaliseQuery('milk')!, new Map([['milk', known()]])).corrected).toBe(false);
   });
 
   it("falls back to any word in 'any' mode", () => {

@@ -99,13 +99,15 @@ export const allowedEdits = (length: number): number => (length <= 5 ? 1 : lengt
 
 /**
  * From the catalogue words the trigram index found spelled like `word`, the ones it most likely
- * meant: those at the smallest edit distance, if that distance is small enough for its length.
- * Trigrams find candidates fast; edit distance tells 'paneer' (1 edit from 'panner') from 'panna'
- * (2 edits), which trigram similarity ranks the other way round.
+ * meant: those at the smallest edit distance, if that distance is small enough for its length,
+ * and that begin with the same letter (a slip of the finger rarely hits the first one, and
+ * without it 'diaper' became 'paper' and listed Paper Boat's drinks). Trigrams find candidates
+ * fast; edit distance tells 'paneer' (1 edit from 'panner') from 'panna' (2 edits), which trigram
+ * similarity ranks the other way round.
  */
 export function chooseCorrections(word: string, candidates: readonly string[]): string[] {
   const scored = candidates
-    .filter((candidate) => isWord(candidate) && candidate !== word)
+    .filter((candidate) => isWord(candidate) && candidate !== word && candidate[0] === word[0])
     .map((candidate) => ({ candidate, edits: editDistance(word, candidate) }))
     .filter(({ edits }) => edits <= allowedEdits(word.length));
   if (scored.length === 0) return [];
@@ -117,6 +119,8 @@ export function chooseCorrections(word: string, candidates: readonly string[]): 
 export interface SearchPlan {
   /** Finds the products: every word, as typed, as a prefix, a synonym or a correction. */
   match: string;
+  /** Whether a word was taken for a typo: `match` also finds what it may have meant. */
+  corrected: boolean;
   /**
    * Ranking tiers, each a tsquery; a product gains the tier's points when it matches. `within`:
    * the index of a broader tier that every product matching this one also matches (a whole word
@@ -183,12 +187,15 @@ export function buildSearchPlan(
   query: NormalisedQuery,
   expansions: ReadonlyMap<string, WordExpansion>,
   mode: MatchMode = 'all',
+  { correct = true }: { correct?: boolean } = {},
 ): SearchPlan {
   if (query.words.length === 0) throw new Error('a search plan needs at least one word');
   const parts = query.words.map((word) => {
     const expansion = expansions.get(word);
     const synonyms = (expansion?.synonyms ?? []).filter((s) => isWord(s) && s !== word);
-    const corrections = chooseCorrections(word, expansion?.corrections ?? []).filter((c) => !synonyms.includes(c));
+    const corrections = correct
+      ? chooseCorrections(word, expansion?.corrections ?? []).filter((c) => !synonyms.includes(c))
+      : [];
     // Whole words that can occur in a name, alias, brand or category name: an unknown word
     // cannot, so tests for it are left out rather than run against every product for nothing.
     const whole = [...(expansion?.known ? [word] : []), ...synonyms];
@@ -249,6 +256,7 @@ export function buildSearchPlan(
 
   return {
     match: build((part) => corrected(part, '')),
+    corrected: parts.some((part) => part.corrections.length > 0),
     tiers,
     exact: exactKeys(query, parts),
     categoryKeys: [...new Set(parts.flatMap((part) => part.whole))],

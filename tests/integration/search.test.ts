@@ -237,6 +237,20 @@ describe('search: what shoppers type', () => {
   });
 
   it.each([
+    // Curry Leaves' description mentions poha; the floor cleaner's alias 'pocha' is one letter away.
+    ['poha', /^Curry Leaves$/, /Lizol/],
+    // 'paper' is two letters away, but a typo rarely changes the first letter.
+    ['diaper', undefined, /Paper Boat/],
+  ])('takes %s as typed, not for a typo of another word', async (q, first, never) => {
+    const list = await search(q);
+    expect(
+      list.some((p) => never.test(p.name)),
+      names(list).join(', '),
+    ).toBe(false);
+    if (first) expect(list[0]?.name, names(list).join(', ')).toMatch(first);
+  });
+
+  it.each([
     ['aloo', /^potato$/i],
     ['pyaz', /^onion$/i],
     ['kela', /banana/i],

@@ -5,6 +5,7 @@ import type { ProductRecord } from '../domain/catalog';
 import {
   buildSearchPlan,
   CORRECTION_CANDIDATES,
+  correctionFirstLetters,
   MIN_CORRECTION_LENGTH,
   normaliseQuery,
   parseIdList,
@@ -163,7 +164,8 @@ export async function searchProducts(
   if (plan.corrected) {
     // A query that finds products as typed is not taken for a typo: 'poha' lists what mentions
     // poha, not the floor cleaner whose alias 'pocha' is one letter away. Spelling is corrected
-    // only when the words as typed (prefixes and synonyms included) find nothing.
+    // only when the words as typed find nothing, a word that could be corrected counting as typed
+    // only as a whole word ('magi' is a prefix of 'magic', but meant Maggi).
     const asTyped = await runSearch(db, search, buildSearchPlan(query, expansions, 'all', { correct: false }), lookups);
     if (asTyped.total > 0) return asTyped;
   }
@@ -360,8 +362,10 @@ interface WordRow extends Record<string, unknown> {
 /**
  * Synonyms and spelling-correction candidates for each word, in one round trip. Only a word the
  * catalogue does not know (neither a catalogue word nor a synonym term) gets candidates: words of
- * search_words similar to it by the trigram operator (similarity 0.3 or more, index-assisted),
- * which chooseCorrections then narrows down by edit distance.
+ * search_words similar to it by the trigram operator (similarity 0.3 or more, index-assisted) that
+ * begin with a letter a correction may begin with (correctionFirstLetters: asked here, so that
+ * others do not take the places of the candidates), which chooseCorrections then narrows down by
+ * edit distance.
  */
 export async function lookupWords(
   db: Db,
@@ -380,11 +384,14 @@ export async function lookupWords(
         then array[]::text[]
         else array(
           select w.word from search_words w
-          where w.word % t.word
+          where w.word % t.word and strpos(t.firsts, left(w.word, 1)) > 0
           order by similarity(w.word, t.word) desc, w.word
           limit ${CORRECTION_CANDIDATES})
       end as corrections
-    from unnest(string_to_array(${words.join(' ')}, ' ')) as t(word)`);
+    from unnest(
+      string_to_array(${words.join(' ')}, ' '),
+      string_to_array(${words.map(correctionFirstLetters).join(' ')}, ' ')
+    ) as t(word, firsts)`);
   const rows = rowsOf<WordRow>(result);
   return new Map(
     rows.map((row) => [row.word, { known: row.known, synonyms: row.synonyms, corrections: row.corrections }]),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildSearchPlan,
   chooseCorrections,
+  correctionFirstLetters,
   editDistance,
   MAX_QUERY_LENGTH,
   MAX_QUERY_WORDS,
@@ -84,9 +85,23 @@ describe('chooseCorrections', () => {
     expect(chooseCorrections('milk', ['milk'])).toEqual([]);
   });
 
-  it('keeps only candidates that begin with the same letter', () => {
+  it('keeps only candidates that begin with the same letter, or one that sounds alike', () => {
     expect(chooseCorrections('diaper', ['paper', 'diapers'])).toEqual(['diapers']);
     expect(chooseCorrections('diaper', ['paper', 'viper'])).toEqual([]);
+    expect(chooseCorrections('catchup', ['ketchup'])).toEqual(['ketchup']);
+    expect(chooseCorrections('kashew', ['cashew'])).toEqual(['cashew']);
+    expect(chooseCorrections('zeera', ['jeera'])).toEqual(['jeera']);
+  });
+});
+
+describe('correctionFirstLetters', () => {
+  it("is the word's first letter and those spelled alike by sound", () => {
+    expect(correctionFirstLetters('diaper')).toBe('d');
+    expect(correctionFirstLetters('catchup')).toBe('ckqs');
+    expect(correctionFirstLetters('kashew')).toBe('kcq');
+    expect(correctionFirstLetters('sereal')).toBe('scz');
+    expect(correctionFirstLetters('zeera')).toBe('zsj');
+    expect(correctionFirstLetters('wada')).toBe('wv');
   });
 });
 
@@ -106,9 +121,13 @@ describe('buildSearchPlan', () => {
     const expansions = new Map([['tomatoe', unknown({ corrections: ['tomato'] })]]);
     const corrected = buildSearchPlan(normaliseQuery('tomatoe')!, expansions);
     expect(corrected.corrected).toBe(true);
+    // A word that could be corrected matches only whole: as a prefix of another it looks like a typo.
     const asTyped = buildSearchPlan(normaliseQuery('tomatoe')!, expansions, 'all', { correct: false });
-    expect(asTyped).toMatchObject({ match: "'tomatoe':*", corrected: false });
-    expect(asTyped.tiers.map((t) => t.query)).toEqual(["'tomatoe':*A", "'tomatoe':*B", "'tomatoe':*C"]);
+    expect(asTyped).toMatchObject({ match: "'tomatoe'", corrected: false });
+    expect(asTyped.tiers.map((t) => t.query)).toEqual(["'tomatoe':A", "'tomatoe':B", "'tomatoe':C"]);
+    // One with nothing to correct it to is still a prefix ('tom' finds tomatoes).
+    const prefix = buildSearchPlan(normaliseQuery('tom')!, new Map([['tom', unknown()]]), 'all', { correct: false });
+    expect(prefix.match).toBe("'tom':*");
     expect(buildSearchPlan(normaliseQuery('milk')!, new Map([['milk', known()]])).corrected).toBe(false);
   });
 

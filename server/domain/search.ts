@@ -98,16 +98,31 @@ export function editDistance(a: string, b: string): number {
 export const allowedEdits = (length: number): number => (length <= 5 ? 1 : length <= 8 ? 2 : 3);
 
 /**
+ * First letters that spelling by sound mixes up (catchup for ketchup, kashew for cashew, zeera for
+ * jeera, wada for vada): a correction may begin with any letter of its word's group.
+ */
+const FIRST_SOUNDS = ['ckq', 'cs', 'sz', 'jz', 'vw'];
+
+/**
+ * The first letters a correction of `word` may begin with: its own, and those that sound alike.
+ * A slip of the finger rarely hits the first letter: without this, 'diaper' became 'paper'.
+ */
+export function correctionFirstLetters(word: string): string {
+  const first = word[0] ?? '';
+  return [...new Set([first, ...FIRST_SOUNDS.filter((group) => group.includes(first)).join('')])].join('');
+}
+
+/**
  * From the catalogue words the trigram index found spelled like `word`, the ones it most likely
  * meant: those at the smallest edit distance, if that distance is small enough for its length,
- * and that begin with the same letter (a slip of the finger rarely hits the first one, and
- * without it 'diaper' became 'paper' and listed Paper Boat's drinks). Trigrams find candidates
- * fast; edit distance tells 'paneer' (1 edit from 'panner') from 'panna' (2 edits), which trigram
- * similarity ranks the other way round.
+ * and that begin with the same letter or one that sounds alike (correctionFirstLetters; the
+ * lookup asks only for those). Trigrams find candidates fast; edit distance tells 'paneer'
+ * (1 edit from 'panner') from 'panna' (2 edits), which trigram similarity ranks the other way round.
  */
 export function chooseCorrections(word: string, candidates: readonly string[]): string[] {
+  const firsts = correctionFirstLetters(word);
   const scored = candidates
-    .filter((candidate) => isWord(candidate) && candidate !== word && candidate[0] === word[0])
+    .filter((candidate) => isWord(candidate) && candidate !== word && firsts.includes(candidate[0] ?? ''))
     .map((candidate) => ({ candidate, edits: editDistance(word, candidate) }))
     .filter(({ edits }) => edits <= allowedEdits(word.length));
   if (scored.length === 0) return [];
@@ -193,13 +208,19 @@ export function buildSearchPlan(
   const parts = query.words.map((word) => {
     const expansion = expansions.get(word);
     const synonyms = (expansion?.synonyms ?? []).filter((s) => isWord(s) && s !== word);
-    const corrections = correct
-      ? chooseCorrections(word, expansion?.corrections ?? []).filter((c) => !synonyms.includes(c))
-      : [];
+    const candidates = chooseCorrections(word, expansion?.corrections ?? []).filter((c) => !synonyms.includes(c));
     // Whole words that can occur in a name, alias, brand or category name: an unknown word
     // cannot, so tests for it are left out rather than run against every product for nothing.
     const whole = [...(expansion?.known ? [word] : []), ...synonyms];
-    return { word, whole, synonyms, corrections };
+    // Not corrected, a word that has corrections matches only as a whole word: as a prefix of
+    // another it is what a typo looks like ('magi' begins 'magic', and meant Maggi).
+    return {
+      word,
+      whole,
+      synonyms,
+      corrections: correct ? candidates : [],
+      prefix: correct || candidates.length === 0,
+    };
   });
   type Part = (typeof parts)[number];
 
@@ -220,7 +241,7 @@ export function buildSearchPlan(
   };
 
   const typed = (part: Part, weights: string) => [
-    term(part.word, { prefix: canPrefix(part.word), weights }),
+    term(part.word, { prefix: part.prefix && canPrefix(part.word), weights }),
     ...part.synonyms.map((w) => term(w, { weights })),
   ];
 

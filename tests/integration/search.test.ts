@@ -237,9 +237,22 @@ describe('search: what shoppers type', () => {
   });
 
   it.each([
+    // 'catch' (the spice brand) is as many edits away: both are listed.
+    ['catchup', /ketchup/i],
+    ['kashew', /cashew/i],
+    ['kornflakes', /corn flakes/i],
+  ])('corrects %s, spelled by sound with another first letter (among the first three)', async (q, expected) => {
+    const list = await search(q);
+    expect(
+      names(list.slice(0, 3)).some((n) => expected.test(n)),
+      names(list.slice(0, 5)).join(', '),
+    ).toBe(true);
+  });
+
+  it.each([
     // Curry Leaves' description mentions poha; the floor cleaner's alias 'pocha' is one letter away.
     ['poha', /^Curry Leaves$/, /Lizol/],
-    // 'paper' is two letters away, but a typo rarely changes the first letter.
+    // 'paper' is two letters away, but a typo rarely changes the first letter (nor does spelling by sound here).
     ['diaper', undefined, /Paper Boat/],
   ])('takes %s as typed, not for a typo of another word', async (q, first, never) => {
     const list = await search(q);
@@ -248,6 +261,14 @@ describe('search: what shoppers type', () => {
       names(list).join(', '),
     ).toBe(false);
     if (first) expect(list[0]?.name, names(list).join(', ')).toMatch(first);
+  });
+
+  it("corrects a typo that only begins another word: 'magi' (the start of 'magic') meant Maggi", async () => {
+    const list = await search('magi');
+    expect(
+      names(list.slice(0, 5)).some((n) => /^Maggi /.test(n)),
+      names(list.slice(0, 5)).join(', '),
+    ).toBe(true);
   });
 
   it.each([

@@ -117,18 +117,18 @@ describe('buildSearchPlan', () => {
     expect(plan.match).toBe("('aloo':* | 'potato') & ('tomatoe':* | 'tomato':*)");
   });
 
-  it('takes no word for a typo when told not to correct, and says whether it did', () => {
-    const expansions = new Map([['tomatoe', unknown({ corrections: ['tomato'] })]]);
-    const corrected = buildSearchPlan(normaliseQuery('tomatoe')!, expansions);
-    expect(corrected.corrected).toBe(true);
-    // A word that could be corrected matches only whole: as a prefix of another it looks like a typo.
-    const asTyped = buildSearchPlan(normaliseQuery('tomatoe')!, expansions, 'all', { correct: false });
-    expect(asTyped).toMatchObject({ match: "'tomatoe'", corrected: false });
-    expect(asTyped.tiers.map((t) => t.query)).toEqual(["'tomatoe':A", "'tomatoe':B", "'tomatoe':C"]);
-    // One with nothing to correct it to is still a prefix ('tom' finds tomatoes).
-    const prefix = buildSearchPlan(normaliseQuery('tom')!, new Map([['tom', unknown()]]), 'all', { correct: false });
-    expect(prefix.match).toBe("'tom':*");
-    expect(buildSearchPlan(normaliseQuery('milk')!, new Map([['milk', known()]])).corrected).toBe(false);
+  it('says what finds the words as typed when one may be a typo: that one only as a whole word', () => {
+    const plan = buildSearchPlan(
+      normaliseQuery('tom tomatoe')!,
+      new Map([
+        ['tom', unknown()],
+        ['tomatoe', unknown({ corrections: ['tomato'] })],
+      ]),
+    );
+    expect(plan.match).toBe("'tom':* & ('tomatoe':* | 'tomato':*)");
+    // 'tom' has nothing to be corrected to: still a prefix ('tom' finds tomatoes).
+    expect(plan.asTyped).toBe("'tom':* & 'tomatoe'");
+    expect(buildSearchPlan(normaliseQuery('milk')!, new Map([['milk', known()]])).asTyped).toBeUndefined();
   });
 
   it("falls back to any word in 'any' mode", () => {

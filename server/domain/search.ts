@@ -134,8 +134,13 @@ export function chooseCorrections(word: string, candidates: readonly string[]): 
 export interface SearchPlan {
   /** Finds the products: every word, as typed, as a prefix, a synonym or a correction. */
   match: string;
-  /** Whether a word was taken for a typo: `match` also finds what it may have meant. */
-  corrected: boolean;
+  /**
+   * When a word may be a typo (`match` also finds what it may have meant): what finds the words as
+   * typed, which is used instead of `match` if it finds anything (decision 005). In it a word that
+   * has corrections matches only as a whole word: as the start of another it is what a typo looks
+   * like ('magi' begins 'magic', and meant Maggi).
+   */
+  asTyped?: string;
   /**
    * Ranking tiers, each a tsquery; a product gains the tier's points when it matches. `within`:
    * the index of a broader tier that every product matching this one also matches (a whole word
@@ -202,25 +207,16 @@ export function buildSearchPlan(
   query: NormalisedQuery,
   expansions: ReadonlyMap<string, WordExpansion>,
   mode: MatchMode = 'all',
-  { correct = true }: { correct?: boolean } = {},
 ): SearchPlan {
   if (query.words.length === 0) throw new Error('a search plan needs at least one word');
   const parts = query.words.map((word) => {
     const expansion = expansions.get(word);
     const synonyms = (expansion?.synonyms ?? []).filter((s) => isWord(s) && s !== word);
-    const candidates = chooseCorrections(word, expansion?.corrections ?? []).filter((c) => !synonyms.includes(c));
+    const corrections = chooseCorrections(word, expansion?.corrections ?? []).filter((c) => !synonyms.includes(c));
     // Whole words that can occur in a name, alias, brand or category name: an unknown word
     // cannot, so tests for it are left out rather than run against every product for nothing.
     const whole = [...(expansion?.known ? [word] : []), ...synonyms];
-    // Not corrected, a word that has corrections matches only as a whole word: as a prefix of
-    // another it is what a typo looks like ('magi' begins 'magic', and meant Maggi).
-    return {
-      word,
-      whole,
-      synonyms,
-      corrections: correct ? candidates : [],
-      prefix: correct || candidates.length === 0,
-    };
+    return { word, whole, synonyms, corrections };
   });
   type Part = (typeof parts)[number];
 
@@ -241,7 +237,7 @@ export function buildSearchPlan(
   };
 
   const typed = (part: Part, weights: string) => [
-    term(part.word, { prefix: part.prefix && canPrefix(part.word), weights }),
+    term(part.word, { prefix: canPrefix(part.word), weights }),
     ...part.synonyms.map((w) => term(w, { weights })),
   ];
 
@@ -277,7 +273,12 @@ export function buildSearchPlan(
 
   return {
     match: build((part) => corrected(part, '')),
-    corrected: parts.some((part) => part.corrections.length > 0),
+    asTyped: parts.some((part) => part.corrections.length > 0)
+      ? build((part) => [
+          term(part.word, { prefix: part.corrections.length === 0 && canPrefix(part.word) }),
+          ...part.synonyms.map((w) => term(w)),
+        ])
+      : undefined,
     tiers,
     exact: exactKeys(query, parts),
     categoryKeys: [...new Set(parts.flatMap((part) => part.whole))],

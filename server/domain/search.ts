@@ -236,8 +236,8 @@ export function buildSearchPlan(
     );
   };
 
-  const typed = (part: Part, weights: string) => [
-    term(part.word, { prefix: canPrefix(part.word), weights }),
+  const typed = (part: Part, weights: string, prefix = canPrefix(part.word)) => [
+    term(part.word, { prefix, weights }),
     ...part.synonyms.map((w) => term(w, { weights })),
   ];
 
@@ -274,10 +274,7 @@ export function buildSearchPlan(
   return {
     match: build((part) => corrected(part, '')),
     asTyped: parts.some((part) => part.corrections.length > 0)
-      ? build((part) => [
-          term(part.word, { prefix: part.corrections.length === 0 && canPrefix(part.word) }),
-          ...part.synonyms.map((w) => term(w)),
-        ])
+      ? build((part) => typed(part, '', part.corrections.length === 0 && canPrefix(part.word)))
       : undefined,
     tiers,
     exact: exactKeys(query, parts),

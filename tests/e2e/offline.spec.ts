@@ -85,6 +85,39 @@ test('every kind of visited page opens offline, reloads offline, and the banner 
   await expect(page.getByText('Saved price from your last visit; it may have changed since.')).toBeHidden();
 });
 
+test('the offline page opens the page asked for once the server answers, not merely when the browser says it is online', async ({
+  page,
+  context,
+  consoleGuard,
+}) => {
+  allowOfflineNoise(consoleGuard);
+  // Swagger UI's own page, once it opens, sets style attributes its policy (staticCSP) refuses.
+  consoleGuard.allow(/Applying inline style violates the following Content Security Policy/);
+  await page.goto('/');
+  await goOffline(page);
+  await page.goto('/api/docs');
+  const offlineHeading = page.getByRole('heading', { level: 1, name: 'You are offline' });
+  await expect(offlineHeading).toBeVisible();
+
+  // Back online as far as the browser knows, but requests still fail (a weak signal): the page
+  // asks the server, stays put while nothing gets through, and keeps asking without another
+  // `online` event.
+  let tries = 0;
+  await context.route('**/healthz', (route) => {
+    tries += 1;
+    return route.abort('connectionfailed');
+  });
+  await context.setOffline(false);
+  await expect.poll(() => tries).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => tries, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  await expect(offlineHeading).toBeVisible();
+
+  // The server answers again: the page asked for opens by itself.
+  await context.unroute('**/healthz');
+  await expect(page).toHaveTitle(/Swagger UI/, { timeout: 15_000 });
+  expect(new URL(page.url()).pathname).toBe('/api/docs');
+});
+
 test('the cart works fully offline and survives an offline reload', async ({ page, request, consoleGuard }) => {
   // Three reloads, one of them offline: about 20 s alone, more beside another worker.
   test.setTimeout(60_000);

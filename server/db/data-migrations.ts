@@ -9,7 +9,7 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 
 import type { Executor } from './client';
 import { addresses, dataMigrations, searchSynonyms } from './schema';
-import { seedSynonymRows, SYNONYMS_ADDED_2026_11 } from './seed/search-synonyms';
+import { ADDED_SYNONYMS, seedSynonymRows } from './seed/search-synonyms';
 
 export interface DataStep {
   /** Unique and never reused: the row that marks the step done. */
@@ -78,12 +78,12 @@ export const DATA_STEPS: DataStep[] = [
       await backfillPincodes(db, pincodeAt);
     },
   },
-  {
-    name: 'search_synonyms_2026_11',
+  ...ADDED_SYNONYMS.map(({ step, terms }): DataStep => ({
+    name: step,
     async run(db) {
-      await addSynonyms(db, SYNONYMS_ADDED_2026_11);
+      await addSynonyms(db, terms);
     },
-  },
+  })),
 ];
 
 /**

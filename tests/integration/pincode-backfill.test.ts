@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { backfillPincodes, runDataSteps } from '../../server/db/data-migrations';
 import { rowsOf } from '../../server/db/rows';
+import { ADDED_SYNONYMS } from '../../server/db/seed/search-synonyms';
 import { loadOrder } from '../../server/db/orders/read';
 import { loadGazetteer } from '../../server/geo/gazetteer';
 import { testDatabaseUrl, withDatabase } from '../setup/template-db';
@@ -200,7 +201,7 @@ describe('migration 0010 on a database written before it', () => {
   });
 
   it('records the step as done, so a second start does not run it again', async () => {
-    expect(await doneSteps(database.db)).toEqual(['0010_address_pincode', 'search_synonyms_2026_11']);
+    expect(await doneSteps(database.db)).toEqual(['0010_address_pincode', ...ADDED_SYNONYMS.map(({ step }) => step)]);
     const id = ids.get('koramangala')!;
     await database.db.execute(sql`update addresses set pincode = null where id = ${id}`);
     await database.migrate();
@@ -291,7 +292,10 @@ describe.runIf(testDatabaseUrl())('two processes starting at once on PostgreSQL'
 
     await Promise.all([empty.database.migrate(), second.migrate()]);
 
-    expect(await doneSteps(empty.database.db)).toEqual(['0010_address_pincode', 'search_synonyms_2026_11']);
+    expect(await doneSteps(empty.database.db)).toEqual([
+      '0010_address_pincode',
+      ...ADDED_SYNONYMS.map(({ step }) => step),
+    ]);
     const rows = await readRows(second.db);
     for (const [name, point] of Object.entries(POINTS)) {
       expect(rows.find((r) => r.id === ids.get(name))!.pincode, name).toBe(await expectedPincode(point));

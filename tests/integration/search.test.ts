@@ -342,6 +342,10 @@ describe('search: what shoppers type', () => {
     ['jira', /jeera/i],
     ['kofi', /coffee/i],
     ['mungfali', /peanut/i],
+    ['मुर्गी', /chicken/i],
+    ['murga', /chicken/i],
+    ['फल', /fruit/i],
+    ['हरभरा', /chana/i],
   ])('understands %s, in Hindi or as shoppers spell it (among the first three)', (q, expected) =>
     expectAmongFirstThree(q, expected),
   );

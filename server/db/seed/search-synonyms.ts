@@ -7,7 +7,7 @@
  * a term never maps to the pieces of a phrase ('sweet' + 'potato' would find every potato).
  */
 /**
- * Added after the first release (SYNONYMS_ADDED_2026_11): spellings shoppers type, and what Hindi
+ * Added after the first release (the first batch of ADDED_SYNONYMS): spellings shoppers type, and what Hindi
  * typed in Devanagari reads as (आटा -> ata, जीरा -> jira, कॉफ़ी -> kofi, मूंगफली -> mungaphli).
  */
 const synonymsAdded2026_11: Record<string, string[]> = {
@@ -29,6 +29,21 @@ const synonymsAdded2026_11: Record<string, string[]> = {
   sarso: ['sarson', 'mustard'],
   sarson: ['mustard'],
   kesar: ['saffron'],
+};
+
+/**
+ * Added on 2026-11-28 (the second batch): the meat and fruit words of everyday Hindi, and the
+ * green chickpea (हरभरा, which reads 'harabhra'), sold here as chana.
+ */
+const synonymsAdded2026_11_28: Record<string, string[]> = {
+  murgi: ['chicken'],
+  murga: ['chicken'],
+  murg: ['chicken'],
+  murgh: ['chicken'],
+  phal: ['fruit', 'fruits'],
+  harbhara: ['chana', 'chickpeas'],
+  harabhara: ['chana', 'chickpeas'],
+  harabhra: ['chana', 'chickpeas'],
 };
 
 export const seedSynonyms: Record<string, string[]> = {
@@ -161,13 +176,17 @@ export const seedSynonyms: Record<string, string[]> = {
   jhadu: ['broom'],
   pocha: ['floor'],
   ...synonymsAdded2026_11,
+  ...synonymsAdded2026_11_28,
 };
 
 /**
- * The terms added after databases were first seeded: a data step (server/db/data-migrations.ts)
- * adds their rows, once, to a database whose synonyms were seeded before.
+ * The synonyms added after databases were first seeded, batch by batch: a data step of each batch's
+ * name (server/db/data-migrations.ts) adds its rows, once, to a database seeded before it.
  */
-export const SYNONYMS_ADDED_2026_11: readonly string[] = Object.keys(synonymsAdded2026_11);
+export const ADDED_SYNONYMS: readonly { step: string; terms: readonly string[] }[] = [
+  { step: 'search_synonyms_2026_11', terms: Object.keys(synonymsAdded2026_11) },
+  { step: 'search_synonyms_2026_11_28', terms: Object.keys(synonymsAdded2026_11_28) },
+];
 
 /** The synonyms as table rows. */
 export const seedSynonymRows = (): { term: string; synonym: string }[] =>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 
-import { isConsolePath } from '../../../lib/console-path';
+import { canInviteInstall } from '../update-rules';
 import { usePopup } from '../../popups';
 import { countVisit, isIosSafari, readDismissedAt, rememberDismissal, shouldInviteInstall } from '../install-rules';
 import { clearInstallEvent, startPwa, usePwaState } from '../pwa-store';
@@ -75,10 +75,10 @@ export function PwaHost() {
     void openCart();
   }, [router, openCart]);
 
-  // A packing-station tablet is not a shopper: the store console is never invited (decision 038).
-  const staffPage = useRouterState({ select: (state) => isConsolePath(state.location.pathname) });
+  // Not over checkout's "Place order"; a packing-station tablet is not a shopper (decision 038).
+  const invitable = useRouterState({ select: (state) => canInviteInstall(state.location.pathname) });
   const invite =
-    !staffPage &&
+    invitable &&
     !cart.isOpen &&
     (installEvent !== null || ios) &&
     shouldInviteInstall({ visits, openedCart, engaged, dismissedAt, now: openedAt, standalone });

@@ -12,6 +12,8 @@ interface Props {
   min?: number;
   /** Plus is disabled at this quantity. */
   max?: number;
+  /** Why plus is disabled at `max`: its tooltip and part of its accessible description. */
+  maxNote?: string;
   size?: 'sm' | 'md';
   incrementRef?: Ref<HTMLButtonElement>;
   decrementRef?: Ref<HTMLButtonElement>;
@@ -25,10 +27,12 @@ export function QuantityStepper({
   label,
   min,
   max,
+  maxNote,
   size = 'sm',
   incrementRef,
   decrementRef,
 }: Props) {
+  const atMax = max !== undefined && quantity >= max;
   return (
     <div role="group" aria-label={label} className={styles.stepper[size]}>
       <button
@@ -49,7 +53,8 @@ export function QuantityStepper({
         type="button"
         className={styles.button}
         aria-label="Increase quantity"
-        disabled={max !== undefined && quantity >= max}
+        disabled={atMax}
+        title={atMax ? maxNote : undefined}
         onClick={onIncrement}
       >
         <span aria-hidden>+</span>

@@ -7,7 +7,7 @@ import { MessageScreen } from '../components/MessageScreen';
 import { QuantityStepper } from '../components/QuantityStepper';
 import { Spinner } from '../components/Spinner';
 import { StalePriceNote } from '../components/StalePriceNote';
-import { addToCartAction, useAddToCart } from '../features/cart';
+import { addToCartAction, MAX_ITEM_QUANTITY, maxQuantityNote, useAddToCart } from '../features/cart';
 import { productQueryOptions, ProductCarousel, productSearchQueryOptions, useProduct } from '../features/catalog';
 import { usePopup } from '../features/popups';
 import { formatRupees } from '../lib/money';
@@ -150,10 +150,11 @@ function ProductPage() {
             <QuantityStepper
               quantity={quantity}
               min={1}
-              max={99}
+              max={MAX_ITEM_QUANTITY}
+              maxNote={maxQuantityNote}
               size="md"
               label="Quantity"
-              onIncrement={() => setQuantity((q) => Math.min(99, q + 1))}
+              onIncrement={() => setQuantity((q) => Math.min(MAX_ITEM_QUANTITY, q + 1))}
               onDecrement={() => setQuantity((q) => Math.max(1, q - 1))}
             />
             <Button

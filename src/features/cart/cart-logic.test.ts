@@ -16,7 +16,8 @@ import {
   type CartItem,
   type CartProduct,
 } from './cart-logic';
-import { DELIVERY_CHARGE, FREE_DELIVERY_THRESHOLD, HANDLING_CHARGE } from './constants';
+import { OrderLine } from '../../../server/schemas/order';
+import { DELIVERY_CHARGE, FREE_DELIVERY_THRESHOLD, HANDLING_CHARGE, MAX_ITEM_QUANTITY } from './constants';
 import { CART_TEXT } from './texts';
 
 const tomato: CartProduct = {
@@ -90,6 +91,25 @@ describe('cart reducers (spec point 4)', () => {
     expect(removeItem(cart, 99)).toBe(cart);
     expect(incrementItem(cart, 99)).toBe(cart);
     expect(decrementItem(cart, 99)).toBe(cart);
+  });
+});
+
+describe('the most of one product a cart holds', () => {
+  it('is what an order may ask for', () => {
+    expect(MAX_ITEM_QUANTITY).toBe((OrderLine.properties.quantity as { maximum?: number }).maximum);
+  });
+
+  it('plus, add and a stored cart stop at it; other products are not held back', () => {
+    const full = cartOf(item({ quantity: MAX_ITEM_QUANTITY }), toCartItem(milk, 3));
+    expect(incrementItem(full, tomato.id)).toBe(full);
+    expect(incrementItem(full, milk.id).items[1]!.quantity).toBe(4);
+    expect(incrementItem(cartOf(item({ quantity: MAX_ITEM_QUANTITY - 1 })), tomato.id).items[0]!.quantity).toBe(
+      MAX_ITEM_QUANTITY,
+    );
+    expect(addItem(full, tomato).items[0]!.quantity).toBe(MAX_ITEM_QUANTITY);
+    expect(addItem(cartOf(item({ quantity: 45 })), tomato, 10).items[0]!.quantity).toBe(MAX_ITEM_QUANTITY);
+    expect(addItem(EMPTY_CART, tomato, 80).items[0]!.quantity).toBe(MAX_ITEM_QUANTITY);
+    expect(sanitizeCart(cartOf(item({ quantity: 61 }))).items[0]!.quantity).toBe(MAX_ITEM_QUANTITY);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Product } from '../../../server/schemas/product';
-import { DELIVERY_CHARGE, FREE_DELIVERY_THRESHOLD, HANDLING_CHARGE } from './constants';
+import { DELIVERY_CHARGE, FREE_DELIVERY_THRESHOLD, HANDLING_CHARGE, MAX_ITEM_QUANTITY } from './constants';
 
 /** Spec point 3's cart item (id, name, img, discount text, size, price, quantity) plus MRP. */
 export interface CartItem {
@@ -54,15 +54,15 @@ export function toCartItem(product: CartProduct, quantity = 1): CartItem {
 export function addItem(cart: Cart, product: CartProduct, quantity = 1): Cart {
   if (!Number.isInteger(quantity) || quantity < 1) return cart;
   const existing = cart.items.find((item) => item.id === product.id);
-  if (!existing) return { items: [...cart.items, toCartItem(product, quantity)] };
+  if (!existing) return { items: [...cart.items, toCartItem(product, Math.min(quantity, MAX_ITEM_QUANTITY))] };
   // The product on screen is the freshest copy we have: take its price and clear any stale flag.
-  return {
-    items: cart.items.map((item) => (item.id === product.id ? toCartItem(product, item.quantity + quantity) : item)),
-  };
+  const total = Math.min(existing.quantity + quantity, MAX_ITEM_QUANTITY);
+  return { items: cart.items.map((item) => (item.id === product.id ? toCartItem(product, total) : item)) };
 }
 
+/** Adds 1, up to MAX_ITEM_QUANTITY. */
 export function incrementItem(cart: Cart, id: number): Cart {
-  if (!cart.items.some((item) => item.id === id)) return cart;
+  if (!cart.items.some((item) => item.id === id && item.quantity < MAX_ITEM_QUANTITY)) return cart;
   return { items: cart.items.map((item) => (item.id === id ? { ...item, quantity: item.quantity + 1 } : item)) };
 }
 
@@ -228,7 +228,8 @@ export function sanitizeCart(value: unknown): Cart {
       size: text('size'),
       price,
       mrp: typeof item.mrp === 'number' && Number.isFinite(item.mrp) ? Math.max(item.mrp, price) : price,
-      quantity: quantity as number,
+      // A cart saved before the limit existed holds what an order may ask for.
+      quantity: Math.min(quantity as number, MAX_ITEM_QUANTITY),
       ...(item.unavailable === true ? { unavailable: true } : {}),
     });
   }

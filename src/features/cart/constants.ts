@@ -11,6 +11,14 @@ export const FREE_DELIVERY_THRESHOLD = 99;
 /** A fixed charge on every order, to cover packing. */
 export const HANDLING_CHARGE = 5;
 
+/**
+ * The most of one product a cart holds: what an order may ask for (`OrderLine.quantity` in
+ * server/schemas/order.ts). Plus stops there, so checkout never meets a quantity it must refuse.
+ */
+export const MAX_ITEM_QUANTITY = 50;
+/** Why plus stops: shown on it when it does. */
+export const maxQuantityNote = `Up to ${MAX_ITEM_QUANTITY} of each item per order`;
+
 /** Spec: the header button's label when the cart is empty (keep exactly). */
 export const EMPTY_CART_BUTTON_LABEL = 'My Card';
 

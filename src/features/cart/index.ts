@@ -18,6 +18,12 @@ export {
 } from './atoms';
 export { useAddToCart, useCart, useCartQuantity } from './use-cart';
 export { computeBill, type Bill, type Cart, type CartItem, type CartProduct } from './cart-logic';
-export { DELIVERY_CHARGE, FREE_DELIVERY_THRESHOLD, HANDLING_CHARGE } from './constants';
+export {
+  DELIVERY_CHARGE,
+  FREE_DELIVERY_THRESHOLD,
+  HANDLING_CHARGE,
+  MAX_ITEM_QUANTITY,
+  maxQuantityNote,
+} from './constants';
 export { CART_TEXT } from './texts';
 export { cartProductsQueryOptions } from './api/get-cart-products';

@@ -5,6 +5,7 @@ import type { Product } from '../../../../server/schemas/product';
 import { Button } from '../../../components/Button';
 import { QuantityStepper } from '../../../components/QuantityStepper';
 import { addToCartAtom, decrementCartItemAtom } from '../atoms';
+import { MAX_ITEM_QUANTITY, maxQuantityNote } from '../constants';
 import type { CartProduct } from '../cart-logic';
 import { useCartQuantity } from '../use-cart';
 import * as styles from './AddToCartControl.css';
@@ -58,6 +59,8 @@ export function AddToCartControl({ product }: Props) {
       <QuantityStepper
         quantity={quantity}
         label={`${product.name} quantity`}
+        max={MAX_ITEM_QUANTITY}
+        maxNote={maxQuantityNote}
         incrementRef={plusButton}
         onIncrement={() => void add(product)}
         onDecrement={() => {

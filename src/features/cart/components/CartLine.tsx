@@ -2,6 +2,7 @@ import { QuantityStepper } from '../../../components/QuantityStepper';
 import { formatRupees } from '../../../lib/money';
 import { visuallyHidden } from '../../../styles/utilities.css';
 import type { CartItem } from '../cart-logic';
+import { MAX_ITEM_QUANTITY, maxQuantityNote } from '../constants';
 import { CART_TEXT } from '../texts';
 import * as styles from './CartLine.css';
 import { Thumbnail } from '../../../components/Thumbnail';
@@ -44,6 +45,8 @@ export function CartLine({ item, priceChanged, onIncrement, onDecrement, onRemov
           <QuantityStepper
             quantity={item.quantity}
             label={`${item.name} quantity`}
+            max={MAX_ITEM_QUANTITY}
+            maxNote={maxQuantityNote}
             onIncrement={onIncrement}
             onDecrement={onDecrement}
           />

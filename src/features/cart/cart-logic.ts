@@ -34,6 +34,7 @@ export const toRupees = (paise: number): number => paise / 100;
 
 export const discountText = (percent: number): string => (percent > 0 ? `${percent}% OFF` : '');
 
+/** A cart line of `product`; its quantity at most MAX_ITEM_QUANTITY, what an order may ask for. */
 export function toCartItem(product: CartProduct, quantity = 1): CartItem {
   return {
     id: product.id,
@@ -43,7 +44,7 @@ export function toCartItem(product: CartProduct, quantity = 1): CartItem {
     size: product.packSize,
     price: product.price,
     mrp: Math.max(product.mrp, product.price),
-    quantity,
+    quantity: Math.min(quantity, MAX_ITEM_QUANTITY),
   };
 }
 
@@ -54,10 +55,11 @@ export function toCartItem(product: CartProduct, quantity = 1): CartItem {
 export function addItem(cart: Cart, product: CartProduct, quantity = 1): Cart {
   if (!Number.isInteger(quantity) || quantity < 1) return cart;
   const existing = cart.items.find((item) => item.id === product.id);
-  if (!existing) return { items: [...cart.items, toCartItem(product, Math.min(quantity, MAX_ITEM_QUANTITY))] };
+  if (!existing) return { items: [...cart.items, toCartItem(product, quantity)] };
   // The product on screen is the freshest copy we have: take its price and clear any stale flag.
-  const total = Math.min(existing.quantity + quantity, MAX_ITEM_QUANTITY);
-  return { items: cart.items.map((item) => (item.id === product.id ? toCartItem(product, total) : item)) };
+  return {
+    items: cart.items.map((item) => (item.id === product.id ? toCartItem(product, item.quantity + quantity) : item)),
+  };
 }
 
 /** Adds 1, up to MAX_ITEM_QUANTITY. */

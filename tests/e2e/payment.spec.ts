@@ -126,6 +126,17 @@ test('a declined payment says no money was taken, offers Try again, and paying a
   // Nothing taken: the cart is still there.
   await expect(page.getByRole('banner').getByRole('button', { name: /^1 Items/ })).toBeVisible();
 
+  // A reload, or the checkout opened in another tab (the app opened again from the home screen),
+  // picks the declined order up: still failed, with Try again, and no Place order for a second one.
+  await page.reload();
+  await expect(main(page).getByRole('alert')).toContainText('Payment failed. No money was taken.');
+  await expect(placeButton(page)).toHaveCount(0);
+  const again = await page.context().newPage();
+  await again.goto('/checkout');
+  await expect(main(again).getByRole('alert')).toContainText('Payment failed. No money was taken.');
+  await expect(main(again).getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(placeButton(again)).toHaveCount(0);
+  await again.close();
   await main(page).getByRole('button', { name: 'Try again' }).click();
   await approveAndSeePaid(page);
   const orders = await ordersOf(page);

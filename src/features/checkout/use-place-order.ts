@@ -93,15 +93,18 @@ export function usePlaceOrder(
     onPaid: leaveFor,
     onOrder: setAwaiting,
     onNotPayable: (order) => {
-      // Its items went back on the shelf: the next tap places the order afresh.
+      // Its items went back on the shelf (or the order is unknown to this shopper): the next
+      // tap places the order afresh.
       if (order) forgetAwaiting(order.id);
+      else forgetAttempt();
       setAwaiting(null);
       idempotencyKey.current = renewAttemptKey(fingerprint);
       void refetchQuote();
     },
   });
 
-  // After a reload the order placed for online payment is still the one to pay: its state, and
+  // After a reload (or in another tab, or the app opened again) the order placed for online
+  // payment is still the one to pay: its state, and
   // Try again, come back, and the method stays locked to it (no second order for this cart).
   // Only for the cart it was placed from (read once the cart is here): a cart changed since, here
   // or in another tab, is a new order, and that one is left to its hold. Place order waits meanwhile.

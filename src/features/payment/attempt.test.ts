@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { attemptKey, forgetAttempt, rememberAttempt, renewAttemptKey } from './attempt';
 
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => localStorage.clear());
 
 describe("the checkout's attempt key", () => {
   it('stays the same for the same order as composed (a reload), and changes with the order', () => {

@@ -1,9 +1,9 @@
 /**
- * The checkout's attempt at one order, kept for the tab's life (sessionStorage): the idempotency
- * key of the order as composed (lines, address, gift card, payment method), so a reload or a
- * second tap sends the same key and the server answers with the order already placed instead
- * of placing another; and, once placed, that order's id, so paying it later from the order page
- * can still empty the cart it came from.
+ * The checkout's attempt at one order, kept on the device (localStorage) like the cart it orders:
+ * the idempotency key of the order as composed (lines, address, gift card, payment method), so a
+ * reload, a second tap, another tab or the app opened again sends the same key and the server
+ * answers with the order already placed instead of placing another; and, once placed, that
+ * order's id, so paying it later from the order page can still empty the cart it came from.
  */
 interface Attempt {
   fingerprint: string;
@@ -18,10 +18,10 @@ const STORAGE_KEY = 'checkout-attempt';
  */
 const AWAITING_KEY = 'checkout-awaiting';
 
-/** The tab's stored text under `key`; null when there is none or storage is refused (private mode). */
+/** The stored text under `key`; null when there is none or storage is refused (private mode). */
 function load(key: string): string | null {
   try {
-    return sessionStorage.getItem(key);
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
@@ -30,8 +30,8 @@ function load(key: string): string | null {
 /** Stores `value` under `key` (null removes it); refused storage keeps it for the page's life only. */
 function store(key: string, value: string | null) {
   try {
-    if (value === null) sessionStorage.removeItem(key);
-    else sessionStorage.setItem(key, value);
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
   } catch {
     // Storage refused: nothing to pick up after a reload.
   }

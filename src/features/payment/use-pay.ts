@@ -189,7 +189,9 @@ export function usePay({ method, contact, onPaid, onOrder, onNotPayable }: Optio
       let order: OrderWithPayment;
       try {
         order = await fetchOrder(orderId);
-      } catch {
+      } catch (error) {
+        // Not this shopper's order (another signed in on this device since): nothing to pick up.
+        if (error instanceof HTTPError && error.response.status === 404) callbacks.current.onNotPayable?.(null);
         return;
       }
       if (!alive.current) return;

@@ -45,7 +45,9 @@ export const PAYMENT_STATE_LABEL: Record<OrderPayment['state'], string> = {
   pending: 'Payment being confirmed',
   paid: 'Paid',
   failed: 'Payment failed',
-  expired: 'Expired: items released',
+  // Also an unpaid online order the shopper or the store cancelled: no payment will be taken,
+  // whichever ended it (the status and the cancellation line say which).
+  expired: 'Not paid: no money taken',
 };
 
 const REFUND_STATE = { pending: 'pending', processed: 'processed', failed: 'failed' } as const;

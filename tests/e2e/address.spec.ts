@@ -91,8 +91,15 @@ test('add, edit and delete an address through the map, with every validation mes
     await expect(form.getByText(message, { exact: true })).toBeVisible();
   }
   // Mobile input keeps digits only, at most 10.
-  await form.getByLabel('Your mobile number (optional)').fill('98765-43210 99');
-  await expect(form.getByLabel('Your mobile number (optional)')).toHaveValue('9876543210');
+  const mobileField = form.getByLabel('Your mobile number (optional)');
+  await mobileField.fill('98765-43210 99');
+  await expect(mobileField).toHaveValue('9876543210');
+  // With its country code, pasted or typed key by key, it keeps the number's ten digits.
+  await mobileField.fill('+91 98765 43212');
+  await expect(mobileField).toHaveValue('9876543212');
+  await mobileField.fill('');
+  await mobileField.pressSequentially('+91 98765 43210');
+  await expect(mobileField).toHaveValue('9876543210');
 
   // Current location (granted): Pune.
   await dialog.getByRole('button', { name: 'Use current location' }).click();

@@ -79,6 +79,13 @@ test('the phone step keeps to 10 digits and says what is wrong', async ({ page }
   // A number pasted with its country code keeps its last ten digits.
   await input.fill('+91 98765 43211');
   await expect(input).toHaveValue('9876543211');
+  // And so does one typed key by key with its country code, or with a leading 0.
+  await input.fill('');
+  await input.pressSequentially('+91 98765 43214');
+  await expect(input).toHaveValue('9876543214');
+  await input.fill('');
+  await input.pressSequentially('09876543215');
+  await expect(input).toHaveValue('9876543215');
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { AddressDraft } from './types';
-import { mobileInput, pincodeInput, validateAddress } from './validation';
+import { pincodeInput, validateAddress } from './validation';
 
 const draft = (overrides: Partial<AddressDraft> = {}): AddressDraft => ({
   tag: 'Home',
@@ -56,10 +56,5 @@ describe('validateAddress', () => {
     expect(pincodeInput('560 034')).toBe('560034');
     expect(pincodeInput('5600341')).toBe('560034');
     expect(pincodeInput('PIN: 400-076')).toBe('400076');
-  });
-
-  it('keeps mobile input to 10 digits', () => {
-    expect(mobileInput('+91 98765-43210')).toBe('9198765432');
-    expect(mobileInput('98a7')).toBe('987');
   });
 });

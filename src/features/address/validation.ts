@@ -26,6 +26,3 @@ export function validateAddress(draft: AddressDraft): AddressFieldErrors {
 
 /** Digits only, at most 6: what the PIN code field keeps of what is typed or pasted. */
 export const pincodeInput = (value: string) => value.replace(/\D/g, '').slice(0, 6);
-
-/** Digits only, at most 10, as the login's mobile field. */
-export const mobileInput = (value: string) => value.replace(/\D/g, '').slice(0, 10);

@@ -5,15 +5,42 @@ export const MOBILE_LENGTH = 10;
 export const COUNTRY_PREFIX = '+91';
 
 /**
- * The phone field's next value (spec point 5: digits only, at most 10). A number pasted or
- * autofilled with its country code or trunk zero (+91 98765 43210, 098765 43210) keeps its last
- * ten digits; a digit typed into a full field is ignored.
+ * A country code typed a key at a time into the empty field: '+', then '+9'. The field shows
+ * digits only, so the '+' is remembered here, and the '91' after it is not taken for the start of
+ * the number (+91 is shown beside the field already).
  */
-export function nextMobileInput(previous: string, raw: string): string {
+export type CountryCodeTyping = '' | '+' | '+9';
+
+export interface MobileInput {
+  /** What the field holds and shows: digits only, at most 10. */
+  value: string;
+  typing: CountryCodeTyping;
+}
+
+/** An empty field, nothing typed. */
+export const EMPTY_MOBILE_INPUT: MobileInput = { value: '', typing: '' };
+
+/**
+ * The phone field's next state (spec point 5: digits only, at most 10). A number pasted or
+ * autofilled with its country code or trunk zero (+91 98765 43210, 098765 43210) keeps its last
+ * ten digits, and so does one typed key by key: '+91' typed first is left out, and so is a leading
+ * '0' (no Indian mobile number starts with 0). A digit typed into a full field is ignored.
+ */
+export function nextMobileInput(previous: MobileInput, raw: string): MobileInput {
   const digits = raw.replace(/\D/g, '');
-  const pasted = raw.length - previous.length > 1;
-  if (pasted && digits.length > MOBILE_LENGTH && /^(91|0)/.test(digits)) return digits.slice(-MOBILE_LENGTH);
-  return digits.slice(0, MOBILE_LENGTH);
+  const pasted = raw.length - previous.value.length > 1;
+  if (pasted && digits.length > MOBILE_LENGTH && /^(91|0)/.test(digits)) {
+    return { value: digits.slice(-MOBILE_LENGTH), typing: '' };
+  }
+  if (!pasted && previous.value === '') {
+    const { typing } = previous;
+    // A '+' (or a space after it) into the empty field: a country code under way.
+    if (digits === '') return { value: '', typing: raw.includes('+') ? '+' : typing };
+    if (typing === '+' && digits === '9') return { value: '', typing: '+9' };
+    if (typing === '+9') return { value: digits === '1' ? '' : `9${digits}`, typing: '' };
+    if (typing === '' && digits === '0') return EMPTY_MOBILE_INPUT;
+  }
+  return { value: digits.slice(0, MOBILE_LENGTH), typing: '' };
 }
 
 /** Spec point 5: before verification the number is reduced to its last 10 digits, digits only. */

@@ -4,7 +4,8 @@ import { Button } from '../../../components/Button';
 import { pincodeRefusal } from '../api/check-pincode';
 import { ADDRESS_TEXT, PRESET_TAGS } from '../constants';
 import type { AddressDraft } from '../types';
-import { mobileInput, pincodeInput, validateAddress, type AddressFieldErrors } from '../validation';
+import { nextMobileInput, type CountryCodeTyping } from '../../auth';
+import { pincodeInput, validateAddress, type AddressFieldErrors } from '../validation';
 import * as styles from './AddressEditor.css';
 
 interface Props {
@@ -18,10 +19,6 @@ interface Props {
 }
 
 const isPreset = (tag: string) => (PRESET_TAGS as readonly string[]).includes(tag);
-
-/** What a field keeps of what is typed: digits only for the numbers. */
-const inputOf = (key: keyof AddressDraft, value: string) =>
-  key === 'mobile' ? mobileInput(value) : key === 'pincode' ? pincodeInput(value) : value;
 
 /**
  * The address form (spec points 4 and 5): add or edit mode, tags Home/Work/Hotel/Other (Other
@@ -61,6 +58,17 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
       }
     }
     onSubmit(checked);
+  };
+
+  /** A country code being typed into the empty mobile field (see nextMobileInput). */
+  const mobileTyping = useRef<CountryCodeTyping>('');
+  /** What a field keeps of what is typed: digits only for the numbers. */
+  const inputOf = (key: keyof AddressDraft, raw: string) => {
+    if (key === 'pincode') return pincodeInput(raw);
+    if (key !== 'mobile') return raw;
+    const next = nextMobileInput({ value: draft.mobile, typing: mobileTyping.current }, raw);
+    mobileTyping.current = next.typing;
+    return next.value;
   };
 
   const set = <K extends keyof AddressDraft>(key: K, value: AddressDraft[K]) => {

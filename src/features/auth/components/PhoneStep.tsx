@@ -1,11 +1,11 @@
-import { useEffect, useId, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 
 import { Button } from '../../../components/Button';
 import { useRequestOtp } from '../api/request-otp';
 import { classifyFailure, otpRequestErrorMessage } from '../errors';
 import { useOnline } from '../../../lib/use-online';
 import { toChallenge, visibleProblem, type Challenge, type Problem } from '../login-flow';
-import { COUNTRY_PREFIX, MOBILE_LENGTH, mobileError, nextMobileInput } from '../phone';
+import { COUNTRY_PREFIX, MOBILE_LENGTH, mobileError, nextMobileInput, type CountryCodeTyping } from '../phone';
 import { useRetryWhenOnline } from '../use-retry-when-online';
 import * as styles from './LoginDialog.css';
 
@@ -24,6 +24,7 @@ export function PhoneStep({ inputRef, mobile, challenge, onMobileChange, onReque
   const request = useRequestOtp();
   const [touched, setTouched] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
+  const typing = useRef<CountryCodeTyping>('');
   const inputId = useId();
   const messageId = useId();
   const validation = touched ? mobileError(mobile) : null;
@@ -77,7 +78,9 @@ export function PhoneStep({ inputRef, mobile, challenge, onMobileChange, onReque
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? messageId : undefined}
           onChange={(event) => {
-            onMobileChange(nextMobileInput(mobile, event.target.value));
+            const next = nextMobileInput({ value: mobile, typing: typing.current }, event.target.value);
+            typing.current = next.typing;
+            onMobileChange(next.value);
             setProblem(null);
           }}
           onBlur={() => setTouched(true)}

@@ -5,7 +5,7 @@ import './features/pwa/install-offer';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 // The address keys that sign-out removes are declared on the first page: a module imported for
@@ -36,6 +36,7 @@ async function start() {
       <JotaiProvider>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
+          <CatchUpWithHistory router={router} />
         </QueryClientProvider>
       </JotaiProvider>
     </StrictMode>
@@ -75,6 +76,23 @@ async function start() {
       setTimeout(() => startTransition(() => createRoot(document.getElementById('root')!).render(app))),
     );
   }
+}
+
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * TanStack Router follows Back and Forward once its Transitioner has mounted, and at that mount it
+ * loads the address only if no load has run; ours has (started before React, above). A step back
+ * or forward in between, a shopper tapping Back while the page hydrates, would leave the page on
+ * the address it left: load the one the history is at. Its effect runs after the Transitioner's,
+ * which is in the sibling before it.
+ */
+function CatchUpWithHistory({ router }: { router: AppRouter }) {
+  useLayoutEffect(() => {
+    router.updateLatestLocation();
+    if (router.latestLocation.href !== router.state.location.href) void router.load();
+  }, [router]);
+  return null;
 }
 
 /**

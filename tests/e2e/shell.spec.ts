@@ -236,6 +236,44 @@ test.describe('a first visit gets the page rendered by the server', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
   });
 
+  for (const visit of ['first', 'returning'] as const) {
+    test(`Back while the app starts shows the page gone back to (${visit} visit)`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+      try {
+        const page = await context.newPage();
+        await page.goto('/search?q=milk');
+        await expect(page.locator('[data-prerendered]:not([aria-disabled])')).toHaveCount(1);
+        await page.getByRole('button', { name: /Sort by: Relevance/ }).click();
+        await page
+          .getByRole('menu', { name: 'Sort by' })
+          .getByRole('menuitemradio', { name: 'Price (Low to High)' })
+          .click();
+        await expect(page).toHaveURL(/\/search\?q=milk&sort=price-asc$/);
+
+        // The route's own script is held, so that the router exists but the app has not taken the
+        // page over: hydrating the server's page (a first visit: nothing stored), or rendering its own.
+        if (visit === 'first') await page.evaluate(() => localStorage.clear());
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/search-[\w-]+\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.reload({ waitUntil: 'domcontentloaded' });
+        // The router has started: its history has taken over pushState.
+        await page.waitForFunction(() => !String(history.pushState).includes('[native code]'));
+        if (visit === 'first') await expect(page.locator('[data-prerendered][aria-disabled]')).toHaveCount(1);
+        await page.goBack({ waitUntil: 'commit' });
+        await expect(page).toHaveURL(/\/search\?q=milk$/);
+        release();
+        await expect(page.getByRole('button', { name: /Sort by: Relevance/ })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1, name: 'Results for "milk"' })).toBeVisible();
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   test('the page carries its stylesheets: the first paint waits for none, the CSP lets them in, the app asks for none of them again', async ({
     browser,
     baseURL,

@@ -5,7 +5,7 @@ import * as styles from './Dialog.css';
 /**
  * Drives a native <dialog> from React state: `showModal()` while `open` (the browser traps focus,
  * makes the page inert and closes on Escape), `initialFocus` focused on open, and focus handed
- * back to whatever had it before on close. Closing by the browser (Escape) reports to `onClose`.
+ * back to whatever had it before on close (or to what stands in for it, see focusStandIn). Closing by the browser (Escape) reports to `onClose`.
  */
 export function useModalDialog(
   open: boolean,
@@ -27,6 +27,7 @@ export function useModalDialog(
     return () => {
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
+      else focusStandIn(opener);
     };
   }, [open, initialFocus]);
 
@@ -42,6 +43,23 @@ export function useModalDialog(
   }, []);
 
   return ref;
+}
+
+/**
+ * Where focus goes when what opened a dialog is gone once it closes (Login turned into My Account,
+ * a menu closed, a deleted address's card): what took its place (an element with the same
+ * `data-focus-key`, shown), else the page's main content, where it is (not scrolled to), so that
+ * focus never falls to the body.
+ */
+export function focusStandIn(opener: HTMLElement | null) {
+  const key = opener?.dataset.focusKey;
+  const taken = key
+    ? [...document.querySelectorAll<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`)].find(
+        (element) => element.getClientRects().length > 0,
+      )
+    : undefined;
+  if (taken) taken.focus();
+  else document.getElementById('main')?.focus({ preventScroll: true });
 }
 
 /** True when a click landed on the dialog's backdrop rather than on its content. */

@@ -40,6 +40,8 @@ interface Props {
   align?: 'start' | 'end';
   /** Show a chevron after the label that flips while open. */
   chevron?: boolean;
+  /** The trigger's `data-focus-key`: a dialog whose opener is gone hands focus to it (see focusStandIn). */
+  focusKey?: string;
   children: ReactNode | ((api: PopoverApi) => ReactNode);
 }
 
@@ -64,6 +66,7 @@ export function Popover({
   kind = 'disclosure',
   align = 'start',
   chevron = true,
+  focusKey,
   children,
 }: Props) {
   const [open, setOpen] = useState(false);
@@ -108,6 +111,7 @@ export function Popover({
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         aria-haspopup={kind === 'dialog' ? 'dialog' : kind === 'menu' ? 'menu' : undefined}
+        data-focus-key={focusKey}
         onPointerEnter={preloadPanel}
         onFocus={preloadPanel}
         onClick={() => setOpen((value) => !value)}

@@ -143,18 +143,31 @@ test('add, edit and delete an address through the map, with every validation mes
   const edited = list.getByRole('article', { name: 'Work: Office 5, Sitabuldi Towers' });
   await expect(edited).toContainText(NAGPUR_PLACE);
   await expect(list.getByRole('article')).toHaveCount(1);
+  // Focus is on the page, never on its body: back on the card's options or, while the change is
+  // on its way (the card shows no options then), on the main content.
+  await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true);
 
-  // Delete asks first; Cancel keeps it.
-  await edited.getByRole('button', { name: 'Address options for Work' }).click();
+  // Delete asks first; Cancel keeps it, and Escape too, with focus back on the card's options.
+  const options = edited.getByRole('button', { name: 'Address options for Work' });
+  await options.click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Are you sure you want to delete this address?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(edited).toBeVisible();
-  await edited.getByRole('button', { name: 'Address options for Work' }).click();
+  await expect(options).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(options).toBeFocused();
+  await options.click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('heading', { name: 'No saved addresses found.' })).toBeVisible();
+  // The card is gone: focus is on the main content.
+  await expect(page.locator('main#main')).toBeFocused();
 });
 
 test('without location permission the picker says so, and a click on the map still picks the place', async ({

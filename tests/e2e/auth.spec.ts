@@ -137,6 +137,8 @@ test('signs in with the code from the SMS', async ({ page, server }) => {
   await expect(dialog.getByRole('status')).toHaveText('Login successful! Redirecting...');
   await expect(dialog).toBeHidden();
   await expect(header(page).getByRole('button', { name: 'My Account' })).toBeVisible();
+  // Focus goes to My Account, which took Login's place, not to the page's body.
+  await expect(header(page).getByRole('button', { name: 'My Account' })).toBeFocused();
 });
 
 test('a pasted code fills the boxes and signs in', async ({ page, server }) => {

@@ -235,6 +235,8 @@ test('an order can be cancelled while processing, and reordered into the cart', 
   await expect(main(page).getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(main(page).getByText('Reason: Want to change items')).toBeVisible();
   await expect(main(page).getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  // The button that opened the dialog is gone: focus is on the main content, not the body.
+  await expect(page.locator('main#main')).toBeFocused();
 
   await main(page).getByRole('button', { name: 'Reorder' }).click();
   await expect(cartPanel(page)).toBeVisible();

@@ -356,6 +356,8 @@ test.describe('install invitation', () => {
       .toBe(1);
     await invitation(page).getByRole('button', { name: 'Not now' }).click();
     await expect(invitation(page)).toHaveCount(0);
+    // The focus it had goes to the page's main content, not to the body.
+    await expect(page.locator('main#main')).toBeFocused();
 
     // Back later: the offer comes again, the invitation does not.
     const later = await page.context().newPage();

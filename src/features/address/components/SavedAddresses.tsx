@@ -145,7 +145,8 @@ function AddressCard({ row, onEdit, onDelete }: { row: AddressRowView; onEdit: (
                   className={styles.menuItem}
                   data-autofocus
                   onClick={() => {
-                    close();
+                    // Focus back on the options button first: the dialog hands it back there.
+                    close(true);
                     onEdit();
                   }}
                 >
@@ -158,7 +159,8 @@ function AddressCard({ row, onEdit, onDelete }: { row: AddressRowView; onEdit: (
                   role="menuitem"
                   className={styles.menuItem}
                   onClick={() => {
-                    close();
+                    // Focus back on the options button first: the dialog hands it back there.
+                    close(true);
                     onDelete();
                   }}
                 >

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Popover } from '../../../components/Popover';
 import { displayMobile, useLogout, type Session } from '../../auth';
 import { ACCOUNT_LINKS } from '../account-links';
+import { ACCOUNT_FOCUS_KEY } from './AccountSlot';
 import { useGlobalLoader } from '../use-global-loader';
 import { UserIcon } from '../../../components/ScreenIcons';
 import * as styles from './AccountMenu.css';
@@ -19,6 +20,7 @@ export function CustomerMenu({ session }: { session: Session }) {
         panelClassName={styles.panel}
         align="end"
         label="My Account"
+        focusKey={ACCOUNT_FOCUS_KEY}
       >
         {({ close }) => (
           <div className={styles.body}>
@@ -48,7 +50,7 @@ export function CustomerMenu({ session }: { session: Session }) {
           </div>
         )}
       </Popover>
-      <Link to="/account" className={styles.mobileLink} aria-label="My Account">
+      <Link to="/account" className={styles.mobileLink} aria-label="My Account" data-focus-key={ACCOUNT_FOCUS_KEY}>
         <UserIcon size={22} />
       </Link>
     </>

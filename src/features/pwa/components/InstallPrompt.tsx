@@ -1,4 +1,7 @@
+import { useRef } from 'react';
+
 import { Button } from '../../../components/Button';
+import { focusStandIn } from '../../../components/Dialog';
 import * as styles from './Pwa.css';
 
 interface Props {
@@ -10,8 +13,14 @@ interface Props {
 
 /** The invitation to add the store to the home screen (when: install-rules.ts). */
 export function InstallPrompt({ ios, onInstall, onDismiss }: Props) {
+  const ref = useRef<HTMLElement>(null);
+  /** The invitation goes: focus on one of its buttons goes to the page, not to the body. */
+  const leaving = (then: () => void) => () => {
+    if (ref.current?.contains(document.activeElement)) focusStandIn(null);
+    then();
+  };
   return (
-    <section className={styles.prompt} aria-labelledby="pwa-install-title">
+    <section ref={ref} className={styles.prompt} aria-labelledby="pwa-install-title">
       <h2 id="pwa-install-title" className={styles.promptTitle}>
         Install QuickCart
       </h2>
@@ -25,7 +34,7 @@ export function InstallPrompt({ ios, onInstall, onDismiss }: Props) {
         </p>
       )}
       <div className={styles.promptActions}>
-        <Button tone="outline" size="sm" onClick={onDismiss}>
+        <Button tone="outline" size="sm" onClick={leaving(onDismiss)}>
           Not now
         </Button>
         {!ios && (

@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
  */
 const featureImports = {
   account: ['address', 'auth', 'cart', 'layout', 'policies'],
-  address: ['auth'],
+  address: ['auth', 'location'],
   auth: ['popups'],
   cart: ['address', 'auth', 'location', 'popups'],
   catalog: [],

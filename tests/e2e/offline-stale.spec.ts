@@ -229,10 +229,64 @@ test('the map\'s "enter manually" leads to a form whose locality can be typed', 
   await expect(dialog.getByRole('alert')).toHaveText(
     "Your location couldn't be determined! Try again or enter manually.",
   );
+  // No earlier address and no place chosen in the header: the map opened at a guess, which is
+  // nobody's address. The pin goes first.
+  await dialog.getByRole('button', { name: 'Enter manually' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Put the pin on your delivery location first: tap the map, drag the pin or search for your area.',
+  );
+  await expect(dialog.getByRole('form').getByLabel('Locality')).not.toBeEditable();
+  await dialog.locator('.leaflet-container').click({ position: { x: 120, y: 120 } });
   await dialog.getByRole('button', { name: 'Enter manually' }).click();
   const locality = dialog.getByRole('form').getByLabel('Locality');
   await expect(locality).toBeEditable();
   await expect(dialog.getByText('Type your locality: the map could not name this place.')).toBeVisible();
+});
+
+test('"enter manually" starts from the place chosen in the header: a Bengaluru address keeps its PIN code', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  await page.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+  );
+  await page.goto('/');
+  await signIn(page, mobile());
+  const customerId = await customerIdOf(page);
+  // The shopper chose Koramangala in the header's location panel.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Delivery location: / })
+    .click();
+  const panel = page.getByRole('dialog', { name: 'Choose your delivery location' });
+  await panel.getByRole('searchbox', { name: 'Search delivery location' }).fill('560034');
+  await panel
+    .getByRole('list', { name: 'Places found' })
+    .getByRole('button')
+    .filter({ hasText: '560034' })
+    .first()
+    .click();
+  await expect
+    .poll(() => storedValue<{ pincode?: string }>(page, 'selectedLocation'))
+    .toMatchObject({ pincode: '560034' });
+  await page.keyboard.press('Escape');
+  await page.goto('/account/address');
+  await page.getByRole('button', { name: '+ Add new address' }).click();
+  const dialog = page.getByRole('dialog', { name: /^(Choose delivery location|Address details)$/ });
+  await dialog.getByRole('button', { name: 'Enter manually' }).click();
+  const form = dialog.getByRole('form');
+  await form.getByLabel('Locality').fill('5th Block, near the water tank');
+  await form.getByRole('button', { name: 'Home' }).click();
+  await form.getByLabel('Flat / House no / Building name').fill('Flat 2, Lake View');
+  await form.getByLabel('Your name').fill('Asha');
+  await form.getByLabel('PIN code').fill('560034');
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  await expect(dialog).toBeHidden();
+  const response = await page.request.get(`/api/address/?customer=${customerId}`);
+  const [saved] = ((await response.json()) as { data: Address[] }).data;
+  expect(saved).toMatchObject({ pincode: '560034', city: 'Bengaluru' });
+  expect(Math.abs(saved!.gps.latitude - KORAMANGALA.latitude)).toBeLessThan(0.1);
 });
 
 test('deleting the delivery address makes checkout ask for another, and no floating bar covers checkout', async ({

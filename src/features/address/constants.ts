@@ -47,6 +47,8 @@ export const MAP_ALERTS = {
   noGeolocation: 'Geolocation is not supported by your browser.',
   selectedPlace: 'Failed to get the place details for the selected location.',
   notDetermined: "Your location couldn't be determined! Try again or enter manually.",
+  /** Ours: 'Enter manually' with the pin where the map opened for want of anything better. */
+  pinFirst: 'Put the pin on your delivery location first: tap the map, drag the pin or search for your area.',
 } as const;
 
 /** Spec point 5's messages. */
@@ -64,7 +66,10 @@ export const ADDRESS_ERRORS = {
 export const ALERT_MS = 3000;
 /** Spec point 9: the map's zoom. */
 export const MAP_ZOOM = 17;
-/** Where the map opens without a previous address: Mumbai, in the header's 'Maharashtra, India'. */
+/**
+ * Where the map opens without a previous address or a place chosen in the header: Mumbai, in the
+ * header's 'Maharashtra, India'. Only a guess: 'Enter manually' asks for the pin to be put first.
+ */
 export const DEFAULT_CENTER = { lat: 19.076, lng: 72.8777 } as const;
 
 export const PRESET_TAGS = ['Home', 'Work', 'Hotel'] as const;

@@ -1,3 +1,3 @@
 export { LocationPicker } from './components/LocationPicker';
 export { serviceabilityQueryOptions, type Place } from './api/get-serviceability';
-export { useChosenDelivery, type ChosenDelivery } from './use-chosen-delivery';
+export { useChosenDelivery, useChosenPlace, type ChosenDelivery } from './use-chosen-delivery';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 
-import { serviceabilityQueryOptions } from './api/get-serviceability';
+import { serviceabilityQueryOptions, type Place } from './api/get-serviceability';
 import { chosenLocationSnapshotAtom, validChosenLocation } from './location-atoms';
 
 export interface ChosenDelivery {
@@ -24,4 +24,12 @@ export function useChosenDelivery(enabled = true): ChosenDelivery | null {
   if (!enabled || !chosen) return null;
   const latest = answer.data ?? chosen.delivery;
   return latest ? { label: chosen.label, serviceable: latest.serviceable, message: latest.message } : null;
+}
+
+/**
+ * The place chosen in the header (where the shopper is shopping for), or null: none, or IndexedDB
+ * has not answered yet.
+ */
+export function useChosenPlace(): Place | null {
+  return validChosenLocation(useAtomValue(chosenLocationSnapshotAtom))?.place ?? null;
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useModalDialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
 import { retryingImport } from '../../../lib/retrying-import';
+import { useChosenPlace } from '../../location';
 import { DEFAULT_CENTER } from '../constants';
 import type { Address, AddressDraft, SelectedPlace } from '../types';
 import { AddressForm } from './AddressForm';
@@ -102,7 +103,9 @@ function EditorContent({
   const [draft, setDraft] = useState<AddressDraft>(() => (address ? draftOf(address) : emptyDraft()));
   const [step, setStep] = useState<'map' | 'form'>(address ? 'form' : 'map');
   const formTitle = useRef<HTMLHeadingElement>(null);
-  const gps = address?.gps ?? previous?.gps;
+  // Spec point 4: the previous address's point, else a default: the place chosen in the header.
+  const chosen = useChosenPlace();
+  const gps = address?.gps ?? previous?.gps ?? chosen;
   const center = gps ? { lat: gps.latitude, lng: gps.longitude } : DEFAULT_CENTER;
 
   useEffect(() => {
@@ -150,7 +153,12 @@ function EditorContent({
       <div className={styles.panes}>
         <div className={`${styles.pane} ${step === 'form' ? styles.hiddenOnPhone : ''}`}>
           <Suspense fallback={<Spinner label="Loading the map" />}>
-            <MapPicker center={center} initialPlace={address ? placeOf(address) : null} onConfirm={confirm} />
+            <MapPicker
+              center={center}
+              centerIsGuess={gps === null || gps === undefined}
+              initialPlace={address ? placeOf(address) : null}
+              onConfirm={confirm}
+            />
           </Suspense>
         </div>
         <div className={`${styles.formPane} ${step === 'map' ? styles.hiddenOnPhone : ''}`}>

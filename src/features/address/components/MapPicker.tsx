@@ -15,6 +15,8 @@ import * as styles from './MapPicker.css';
 export interface MapPickerProps {
   /** Spec point 4: the previous address's GPS, else the default location. */
   center: { lat: number; lng: number };
+  /** The centre says nothing of where the shopper is (DEFAULT_CENTER): the pin must be put first. */
+  centerIsGuess?: boolean;
   /** The place already chosen (editing an address). */
   initialPlace: SelectedPlace | null;
   onConfirm: (place: SelectedPlace) => void;
@@ -77,7 +79,7 @@ function MeasureOnResize() {
  * use the current location; each reverse-geocodes into the selected place. Confirm needs a real
  * place. Every failure is one of the spec's map alerts, shown for 3 s.
  */
-export function MapPicker({ center, initialPlace, onConfirm }: MapPickerProps) {
+export function MapPicker({ center, centerIsGuess = false, initialPlace, onConfirm }: MapPickerProps) {
   const tiles = useQuery({ queryKey: ['geo', 'tiles'], queryFn: mapTiles, staleTime: Infinity });
   const [position, setPosition] = useState(initialPlace ? { lat: initialPlace.lat, lng: initialPlace.lng } : center);
   const [selectedPlace, setSelectedPlace] = useState<SelectedPlace | null>(initialPlace);
@@ -217,7 +219,15 @@ export function MapPicker({ center, initialPlace, onConfirm }: MapPickerProps) {
         </p>
         <div className={styles.footerActions}>
           {/* The alert's "enter manually": the pin's point, with the locality typed in the form. */}
-          <Button tone="outline" onClick={() => onConfirm(pinnedPlace(position.lat, position.lng))}>
+          <Button
+            tone="outline"
+            onClick={() => {
+              // The pin where the map opened for want of anything better is nobody's address.
+              if (centerIsGuess && position.lat === center.lat && position.lng === center.lng) {
+                showAlert(MAP_ALERTS.pinFirst);
+              } else onConfirm(pinnedPlace(position.lat, position.lng));
+            }}
+          >
             {ADDRESS_TEXT.enterManually}
           </Button>
           <Button

@@ -3,6 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { addressLine, withPincode } from './address-line';
 
 describe('addressLine', () => {
+  it("says 'Floor' once: before a bare floor, not beside a floor typed with the word", () => {
+    const line = (floor: string) => addressLine({ buildingName: 'Flat 4', floor, locality: 'Koramangala' });
+    expect(line('3')).toBe('Flat 4, Floor 3, Koramangala');
+    expect(line('3rd floor')).toBe('Flat 4, 3rd floor, Koramangala');
+    expect(line('Ground Floor')).toBe('Flat 4, Ground Floor, Koramangala');
+    expect(line('2nd flr')).toBe('Flat 4, 2nd flr, Koramangala');
+  });
+
   it('puts the PIN code after the city', () => {
     expect(addressLine({ buildingName: 'Flat 4', locality: 'Koramangala', city: 'Bengaluru', pincode: '560034' })).toBe(
       'Flat 4, Koramangala, Bengaluru 560034',

@@ -23,6 +23,9 @@ export function withPincode(line: string, pincode: string | null | undefined): s
   return country.test(line) ? line.replace(country, ` ${pincode}, India`) : `${line} ${pincode}`;
 }
 
+/** 'Floor 3', but '3rd floor' or 'Ground Floor' as typed: the word is not said twice. */
+const floorText = (floor: string) => (/\bfloor\b|\bflr\b/i.test(floor) ? floor : `Floor ${floor}`);
+
 /**
  * One line for an address, the same in the address book, the cart, checkout and an order
  * (decision 028): building, floor, landmark, locality, the city unless the locality names it,
@@ -30,7 +33,7 @@ export function withPincode(line: string, pincode: string | null | undefined): s
  */
 export function addressLine(address: AddressLineParts): string {
   const { buildingName, floor, nearBy, locality, city } = address;
-  const parts = [buildingName, floor && `Floor ${floor}`, nearBy, locality];
+  const parts = [buildingName, floor && floorText(floor), nearBy, locality];
   if (city && !locality.toLowerCase().includes(city.toLowerCase())) parts.push(city);
   return withPincode(parts.filter(Boolean).join(', '), address.pincode);
 }

@@ -270,6 +270,8 @@ describe('texts', () => {
   it("the info dialog says 'below 99' and 'above 99'", () => {
     expect(CART_TEXT.deliveryChargeInfo).toContain('below 99');
     expect(CART_TEXT.deliveryChargeInfo).toContain('above 99');
+    // In rupees, and the exact threshold (charged, as deliveryChargeFor says) is not left out.
+    expect(CART_TEXT.deliveryChargeInfo).toContain('exactly ₹99');
     expect(CART_TEXT.emptyButtonLabel).toBe('My Card');
   });
 

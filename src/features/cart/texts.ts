@@ -11,7 +11,8 @@ export const CART_TEXT = {
   deliveryEta: 'Delivery in 9 minutes',
   infoConfirm: 'Sounds good',
   deliveryChargeTitle: 'Delivery charge',
-  deliveryChargeInfo: `A delivery charge of ₹${DELIVERY_CHARGE} applies to orders below ${FREE_DELIVERY_THRESHOLD}. Delivery is free on orders above ${FREE_DELIVERY_THRESHOLD}.`,
+  // The spec's 'below 99' and 'above 99', in rupees, with the items total of exactly ₹99 (charged) said.
+  deliveryChargeInfo: `A delivery charge of ₹${DELIVERY_CHARGE} applies to orders below ${FREE_DELIVERY_THRESHOLD} rupees, and to orders of exactly ₹${FREE_DELIVERY_THRESHOLD}. Delivery is free on orders above ${FREE_DELIVERY_THRESHOLD} rupees.`,
   handlingChargeTitle: 'Handling charge',
   handlingChargeInfo: `A flat ₹${HANDLING_CHARGE} on every order to cover packing your items with care.`,
   unavailable: 'Currently unavailable',

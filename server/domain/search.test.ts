@@ -36,6 +36,18 @@ describe('normaliseQuery', () => {
     expect(normaliseQuery('Café crème')?.words).toEqual(['cafe', 'creme']);
   });
 
+  it('writes a pack size as the catalogue does: the number, a space, the unit', () => {
+    expect(normaliseQuery('Amul milk 1L')?.words).toEqual(['amul', 'milk', '1', 'l']);
+    expect(normaliseQuery('amul milk 1 ltr')?.text).toBe('amul milk 1 l');
+    expect(normaliseQuery('atta 5kg')?.text).toBe('atta 5 kg');
+    expect(normaliseQuery('butter 500gm')?.text).toBe('butter 500 g');
+    expect(normaliseQuery('eggs 6pcs')?.text).toBe('eggs 6 pcs');
+    expect(normaliseQuery('curd 400 grams')?.text).toBe('curd 400 g');
+    // Not a pack size: a name with digits in it, a unit with no number before it.
+    expect(normaliseQuery('7up 2l')?.text).toBe('7up 2 l');
+    expect(normaliseQuery('gms kg')?.text).toBe('gms kg');
+  });
+
   it('keeps nothing of query syntax or SQL', () => {
     expect(normaliseQuery("'; drop table products; --")?.words).toEqual(['drop', 'table', 'products']);
     expect(normaliseQuery('tom:* & !milk | (b)')?.words).toEqual(['tom', 'milk', 'b']);

@@ -33,10 +33,30 @@ export interface NormalisedQuery {
   words: string[];
 }
 
+/** Units as shoppers spell them after a number, as pack sizes write them ('1 L', '500 g'). */
+const UNIT_SPELLINGS: Record<string, string> = {
+  ltr: 'l',
+  ltrs: 'l',
+  litre: 'l',
+  litres: 'l',
+  liter: 'l',
+  liters: 'l',
+  gm: 'g',
+  gms: 'g',
+  gram: 'g',
+  grams: 'g',
+  kgs: 'kg',
+  kilo: 'kg',
+  mls: 'ml',
+};
+/** A number and its unit, together ('1l', '500ml') or apart ('1 ltr'): a pack size. */
+const PACK_SIZE = /\b(\d+) ?(ml|mls|l|ltrs?|litres?|liters?|g|gms?|grams?|kgs?|kilo|pcs?)\b/g;
+
 /**
  * Folds search text the way the database folds product text (migration 0002): accents removed,
  * apostrophes dropped (Lay's -> lays), lower case, anything else but a-z and 0-9 a word break.
- * Hindi in Devanagari is first written in Latin letters as shoppers type it (दूध -> dudh).
+ * Hindi in Devanagari is first written in Latin letters as shoppers type it (दूध -> dudh). A pack
+ * size is written as the catalogue writes it: '1l' and '1 ltr' -> '1 l', '500gm' -> '500 g'.
  * Returns null when there is nothing to search for (absent or blank): no text filter at all.
  * Text with no usable word in it ('%_\', a script we do not index) gives `words: []`, which
  * matches nothing.
@@ -50,6 +70,7 @@ export function normaliseQuery(raw: string | undefined | null): NormalisedQuery 
     .toLowerCase()
     .replace(/['\u2018\u2019`]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
+    .replace(PACK_SIZE, (_, amount: string, unit: string) => `${amount} ${UNIT_SPELLINGS[unit] ?? unit}`)
     .trim()
     .slice(0, MAX_QUERY_LENGTH)
     .trim();

@@ -376,6 +376,15 @@ describe('search: what shoppers type', () => {
     expect(names(await search("lay's classic salted"))[0]).toBe("Lay's Classic Salted Chips");
   });
 
+  it('reads a pack size however it is typed: 1l, 1 ltr and 1 l find the same 1 L pack', async () => {
+    const spaced = await search('amul milk 1 l');
+    expect(spaced.length).toBeGreaterThan(0);
+    expect(spaced.every((p) => p.brand === 'Amul' && p.packSize === '1 L')).toBe(true);
+    for (const typed of ['Amul milk 1L', 'amul milk 1 ltr', 'amul milk 1litre']) {
+      expect(names(await search(typed)), typed).toEqual(names(spaced));
+    }
+  });
+
   it('shows what has some of the words when nothing has all of them', async () => {
     const list = await search('amul xyzzyqwv');
     expect(list.length).toBeGreaterThan(0);

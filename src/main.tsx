@@ -85,7 +85,7 @@ type AppRouter = ReturnType<typeof createAppRouter>;
  * loads the address only if no load has run; ours has (started before React, above). A step back
  * or forward in between, a shopper tapping Back while the page hydrates, would leave the page on
  * the address it left: load the one the history is at. Its effect runs after the Transitioner's,
- * which is in the sibling before it.
+ * which is in the sibling before it (decision 064).
  */
 function CatchUpWithHistory({ router }: { router: AppRouter }) {
   useLayoutEffect(() => {

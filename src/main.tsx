@@ -13,6 +13,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 // their keys: the saved cache's restore and the address book register them before they need them
 // (not here, where their chunk and its nine dependencies would be asked for in the first long task).
 import './features/address/register';
+// The checkout's stored attempt, removed on sign-out like the address keys.
+import './features/payment/register';
 import { browserAuth } from './features/auth/session';
 import { createQueryClient } from './lib/query-client';
 import { PAGE_DATA_ID, type PageData } from './lib/page-data';

@@ -120,7 +120,12 @@ export function usePlaceOrder(
     if (!placedBefore || resumed.current || !cartHere) return;
     resumed.current = true;
     void resume(placedBefore, (order) => {
-      if (!holdsLines(order, linesNow.current)) return false;
+      if (!holdsLines(order, linesNow.current)) {
+        // Paid meanwhile (the gateway's webhook, another tab) for a cart changed since: nothing
+        // to pick up any more, now or when the cart holds the same lines again.
+        if (order.payment.state === 'paid') forgetAwaiting(order.id);
+        return false;
+      }
       restoreChoices(order);
       return true;
     }).finally(() => setResuming(false));

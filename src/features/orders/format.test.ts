@@ -15,8 +15,8 @@ describe('paymentStatusText', () => {
     expect(paymentStatusText({ state: 'paid', refund: null })).toBe('Paid');
     expect(paymentStatusText({ state: 'awaiting', refund: null })).toBe('Awaiting payment');
     expect(paymentStatusText({ state: 'failed', refund: null })).toBe('Payment failed');
-    // Not paid in time, or cancelled before it was paid: either way nothing was taken.
-    expect(paymentStatusText({ state: 'expired', refund: null })).toBe('Not paid: no money taken');
+    // Not paid in time, or cancelled before it was paid: not 'Expired: items released'.
+    expect(paymentStatusText({ state: 'expired', refund: null })).toBe('Not paid');
     expect(
       paymentStatusText({
         state: 'paid',

@@ -45,9 +45,10 @@ export const PAYMENT_STATE_LABEL: Record<OrderPayment['state'], string> = {
   pending: 'Payment being confirmed',
   paid: 'Paid',
   failed: 'Payment failed',
-  // Also an unpaid online order the shopper or the store cancelled: no payment will be taken,
-  // whichever ended it (the status and the cancellation line say which).
-  expired: 'Not paid: no money taken',
+  // Also an unpaid online order the shopper or the store cancelled (the status and the
+  // cancellation line say which). Not 'no money taken': a payment the bank had authorised but
+  // not confirmed is returned by the gateway, and a refund line shows once the server records one.
+  expired: 'Not paid',
 };
 
 const REFUND_STATE = { pending: 'pending', processed: 'processed', failed: 'failed' } as const;

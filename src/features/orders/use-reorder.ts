@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 import type { OrderItem } from '../../../server/schemas/order';
 import { cartProductsQueryOptions, useAddToCart } from '../cart';
+import { forgetAttempt } from '../payment';
 import { usePopup } from '../popups';
 import { ORDER_TEXT } from './format';
 
@@ -10,7 +11,7 @@ import { ORDER_TEXT } from './format';
  * Reorder: the order's items go back into the cart at today's prices, in the same quantities;
  * items no longer sold or out of stock are left out and named. Opens the cart when done.
  */
-export function useReorder(items: readonly OrderItem[]) {
+export function useReorder(orderId: string, items: readonly OrderItem[]) {
   const queryClient = useQueryClient();
   const add = useAddToCart();
   const cart = usePopup('cart');
@@ -22,6 +23,9 @@ export function useReorder(items: readonly OrderItem[]) {
 
   async function reorder() {
     setState({ pending: true, message: null, failed: false });
+    // A cart refilled from this order is a new one: checkout must not take it for the cart this
+    // order was placed from (and, the order paid, leave for it and empty the cart).
+    forgetAttempt(orderId);
     try {
       const products = await queryClient.fetchQuery(cartProductsQueryOptions(items.map((item) => item.productId)));
       const byId = new Map(products.map((product) => [product.id, product]));

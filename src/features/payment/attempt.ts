@@ -1,5 +1,8 @@
+import { ATTEMPT_STORAGE_KEY, AWAITING_STORAGE_KEY } from './register';
+
 /**
- * The checkout's attempt at one order, kept on the device (localStorage) like the cart it orders:
+ * The checkout's attempt at one order, kept on the device (localStorage) as the cart it orders is
+ * (IndexedDB), and removed on sign-out:
  * the idempotency key of the order as composed (lines, address, gift card, payment method), so a
  * reload, a second tap, another tab or the app opened again sends the same key and the server
  * answers with the order already placed instead of placing another; and, once placed, that
@@ -11,12 +14,12 @@ interface Attempt {
   orderId: string | null;
 }
 
-const STORAGE_KEY = 'checkout-attempt';
+const STORAGE_KEY = ATTEMPT_STORAGE_KEY;
 /**
  * The order placed for online payment and not seen paid, kept apart from the key: a new key (the
  * checkout's first render after a reload, before the gift card choice is back) must not forget it.
  */
-const AWAITING_KEY = 'checkout-awaiting';
+const AWAITING_KEY = AWAITING_STORAGE_KEY;
 
 /** The stored text under `key`; null when there is none or storage is refused (private mode). */
 function load(key: string): string | null {

@@ -54,14 +54,14 @@ describe('usePay resume (an order placed before a reload, in another tab or sess
     await waitFor(() => expect(result.current.state).toEqual({ step: 'dismissed', payBy: '2026-11-29T10:00:00.000Z' }));
   });
 
-  it('ends the attempt when its hold ran out', async () => {
+  it('reports the attempt over when its hold ran out', async () => {
     server.answer = async () => order({ state: 'expired' }, 'cancelled');
     const { result, onNotPayable } = renderPay();
     await result.current.resume(ORDER_ID, () => true);
     expect(onNotPayable).toHaveBeenCalledWith(expect.objectContaining({ id: ORDER_ID }));
   });
 
-  it("ends the attempt when the order is not this shopper's (another signed in on this device)", async () => {
+  it("reports the attempt over when the order is not this shopper's (another signed in on this device)", async () => {
     server.answer = async () => {
       throw notFound();
     };

@@ -72,7 +72,7 @@ interface ViewProps {
 }
 
 function OrderView({ order, onHoldOver, live, updatedAt }: ViewProps) {
-  const { reorder, pending, message, failed } = useReorder(order.items);
+  const { reorder, pending, message, failed } = useReorder(order.id, order.items);
   const [cancelOpen, setCancelOpen] = useState(false);
   const when = placedAt(order.placedAt);
   const { address } = order;

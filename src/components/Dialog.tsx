@@ -58,8 +58,9 @@ export function focusStandIn(opener: HTMLElement | null) {
         (element) => element.getClientRects().length > 0,
       )
     : undefined;
-  if (taken) taken.focus();
-  else document.getElementById('main')?.focus({ preventScroll: true });
+  taken?.focus();
+  // None, or not one that takes focus yet (a part still loading shows a placeholder there).
+  if (!taken || document.activeElement !== taken) document.getElementById('main')?.focus({ preventScroll: true });
 }
 
 /** True when a click landed on the dialog's backdrop rather than on its content. */

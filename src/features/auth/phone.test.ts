@@ -33,6 +33,14 @@ describe('the phone field (spec point 5)', () => {
     expect(typeKeys('9198765432')).toBe('9198765432');
     // '+9' and then not a 1: the 9 was the number's first digit.
     expect(typeKeys('+98765 43214')).toBe('9876543214');
+    // Typed over the whole number (all of it selected): the '+' replaces it and starts a code.
+    const over = nextMobileInput(field('9000000001'), '+');
+    expect(over).toEqual({ value: '', typing: '+' });
+    expect([...'919876543214'].reduce((state, key) => nextMobileInput(state, state.value + key), over).value).toBe(
+      '9876543214',
+    );
+    // Emptied with Backspace: nothing is under way.
+    expect(nextMobileInput(field('9'), '')).toEqual({ value: '', typing: '' });
   });
 
   it('says what is wrong: required, then 10 digits, then the first digit', () => {

@@ -32,10 +32,13 @@ export function nextMobileInput(previous: MobileInput, raw: string): MobileInput
   if (pasted && digits.length > MOBILE_LENGTH && /^(91|0)/.test(digits)) {
     return { value: digits.slice(-MOBILE_LENGTH), typing: '' };
   }
+  // Nothing but a '+' (or a space after it) left, typed into the empty field or over the whole
+  // number: a country code under way.
+  if (!pasted && digits === '') {
+    return { value: '', typing: raw.includes('+') ? '+' : previous.value === '' ? previous.typing : '' };
+  }
   if (!pasted && previous.value === '') {
     const { typing } = previous;
-    // A '+' (or a space after it) into the empty field: a country code under way.
-    if (digits === '') return { value: '', typing: raw.includes('+') ? '+' : typing };
     if (typing === '+' && digits === '9') return { value: '', typing: '+9' };
     if (typing === '+9') return { value: digits === '1' ? '' : `9${digits}`, typing: '' };
     if (typing === '' && digits === '0') return EMPTY_MOBILE_INPUT;

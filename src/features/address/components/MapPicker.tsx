@@ -81,7 +81,11 @@ function MeasureOnResize() {
  */
 export function MapPicker({ center, centerIsGuess = false, initialPlace, onConfirm }: MapPickerProps) {
   const tiles = useQuery({ queryKey: ['geo', 'tiles'], queryFn: mapTiles, staleTime: Infinity });
-  const [position, setPosition] = useState(initialPlace ? { lat: initialPlace.lat, lng: initialPlace.lng } : center);
+  /** Where the shopper put the pin (map, drag, search, current location), or the address's own. */
+  const [pinned, setPinned] = useState(initialPlace ? { lat: initialPlace.lat, lng: initialPlace.lng } : null);
+  // Until then the pin is at the centre, which may get better after the map opened (the place
+  // chosen in the header, read from IndexedDB).
+  const position = pinned ?? center;
   const [selectedPlace, setSelectedPlace] = useState<SelectedPlace | null>(initialPlace);
   const [loading, setLoading] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
@@ -103,7 +107,7 @@ export function MapPicker({ center, centerIsGuess = false, initialPlace, onConfi
   /** Only the latest lookup may set the place: a slow answer must not overwrite a newer pin. */
   async function locate(lat: number, lng: number, failure: string) {
     const id = ++request.current;
-    setPosition({ lat, lng });
+    setPinned({ lat, lng });
     // Offline nothing can name the point: keep it, and let the form ask for the locality.
     if (!navigator.onLine) {
       setSelectedPlace(pinnedPlace(lat, lng));
@@ -128,7 +132,7 @@ export function MapPicker({ center, centerIsGuess = false, initialPlace, onConfi
     try {
       const place = await placeDetails(suggestion.id);
       if (id !== request.current) return;
-      setPosition({ lat: place.lat, lng: place.lng });
+      setPinned({ lat: place.lat, lng: place.lng });
       setSelectedPlace(place);
     } catch {
       if (id === request.current) showAlert(MAP_ALERTS.placeDetails);
@@ -223,7 +227,7 @@ export function MapPicker({ center, centerIsGuess = false, initialPlace, onConfi
             tone="outline"
             onClick={() => {
               // The pin where the map opened for want of anything better is nobody's address.
-              if (centerIsGuess && position.lat === center.lat && position.lng === center.lng) {
+              if (centerIsGuess && pinned === null) {
                 showAlert(MAP_ALERTS.pinFirst);
               } else onConfirm(pinnedPlace(position.lat, position.lng));
             }}

@@ -409,12 +409,17 @@ test('when the session cannot be renewed, protected pages ask to log in again', 
   await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
 });
 
-test('logout shows the loader, forgets the session and the addresses, and goes home', async ({ page, signIn }) => {
+test('logout shows the loader, forgets the session, the addresses and the checkout attempt, and goes home', async ({
+  page,
+  signIn,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   await signIn(page, '9000000011');
   await page.evaluate(() => {
-    for (const key of ['addresses', 'selectedAddress', 'deliveryAddress']) localStorage.setItem(key, '[]');
+    for (const key of ['addresses', 'selectedAddress', 'deliveryAddress', 'checkout-attempt', 'checkout-awaiting']) {
+      localStorage.setItem(key, '[]');
+    }
   });
   await page.goto('/account/orders');
   await header(page).getByRole('button', { name: 'My Account' }).click();
@@ -426,9 +431,11 @@ test('logout shows the loader, forgets the session and the addresses, and goes h
   await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
   expect(
     await page.evaluate(() =>
-      ['addresses', 'selectedAddress', 'deliveryAddress'].map((key) => localStorage.getItem(key)),
+      ['addresses', 'selectedAddress', 'deliveryAddress', 'checkout-attempt', 'checkout-awaiting'].map((key) =>
+        localStorage.getItem(key),
+      ),
     ),
-  ).toEqual([null, null, null]);
+  ).toEqual([null, null, null, null, null]);
   const names = (await page.context().cookies()).map((c) => c.name);
   expect(names).not.toContain('_auth');
   expect(names).not.toContain('_auth_refresh');

@@ -235,7 +235,11 @@ export async function buildApp({
   await app.register(opsRoutes);
   await app.register(opsStockRoutes);
   await app.register(imageRoutes);
-  await app.register(staticPlugin, { distDir: config.distDir, renderPages: config.renderPages });
+  await app.register(staticPlugin, {
+    distDir: config.distDir,
+    renderPages: config.renderPages,
+    renderTimeoutMs: config.pageRenderTimeoutMs,
+  });
 
   return app;
 }

@@ -144,6 +144,14 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: tempDir(), AUTH_REFRESH: 'no' })).toThrow(/AUTH_REFRESH must be on or off/);
     });
 
+    it('read PAGE_RENDER_TIMEOUT_MS, 1.5 s by default', () => {
+      expect(loadConfig({ DATA_DIR: tempDir() }).pageRenderTimeoutMs).toBe(1500);
+      expect(loadConfig({ DATA_DIR: tempDir(), PAGE_RENDER_TIMEOUT_MS: '6000' }).pageRenderTimeoutMs).toBe(6000);
+      expect(() => loadConfig({ DATA_DIR: tempDir(), PAGE_RENDER_TIMEOUT_MS: '0' })).toThrow(
+        /PAGE_RENDER_TIMEOUT_MS must be/,
+      );
+    });
+
     it('read CATALOGUE_CACHE_MS, a second by default and off under test', () => {
       expect(loadConfig({ DATA_DIR: tempDir() }).catalogueCacheMs).toBe(1000);
       expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).catalogueCacheMs).toBe(0);

@@ -58,6 +58,12 @@ export interface AppConfig {
    * has its server part; RENDER_PAGES=off sends the plain shell.
    */
   renderPages: boolean;
+  /**
+   * How long (ms) a page may take to render on the server before the visitor gets the shell
+   * instead (PAGE_RENDER_TIMEOUT_MS, 1500). The browser tests give it longer: two servers and two
+   * browsers share a 2-core machine, and their pages must render.
+   */
+  pageRenderTimeoutMs: number;
   /** GET /metrics in Prometheus format (METRICS, METRICS_TOKEN; decision 023). */
   metrics: MetricsConfig;
   /** When /api calls are answered 503 instead of queued behind a saturated process (decision 023). */
@@ -584,6 +590,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     trustProxy: overrides.trustProxy ?? parseTrustProxy(nodeEnv, env.TRUST_PROXY),
     catalogueCacheMs: overrides.catalogueCacheMs ?? parseCatalogueCacheMs(nodeEnv, env.CATALOGUE_CACHE_MS),
     renderPages: overrides.renderPages ?? parseOnOff('RENDER_PAGES', env.RENDER_PAGES, true),
+    pageRenderTimeoutMs:
+      overrides.pageRenderTimeoutMs ??
+      parseWhole('PAGE_RENDER_TIMEOUT_MS', env.PAGE_RENDER_TIMEOUT_MS, 1500, 100, 30_000),
     metrics: overrides.metrics ?? {
       enabled: parseOnOff('METRICS', env.METRICS, true),
       token: parseMetricsToken(env.METRICS_TOKEN),

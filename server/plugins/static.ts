@@ -110,8 +110,8 @@ function readManifest(distDir: string): BuildManifest {
  * the shell. A first visit to a page the app can render on the server gets that page's HTML in
  * the shell (decision 015). An unknown /api path is always a JSON 404, never the shell.
  */
-export default fp<{ distDir: string; renderPages?: boolean }>(
-  async (app: FastifyInstance, { distDir, renderPages = true }) => {
+export default fp<{ distDir: string; renderPages?: boolean; renderTimeoutMs?: number }>(
+  async (app: FastifyInstance, { distDir, renderPages = true, renderTimeoutMs }) => {
     const templateFile = path.join(distDir, 'index.html');
     const hasClient = existsSync(templateFile);
     const ssrEntry = hasClient && renderPages ? serverBuildEntry(distDir) : null;
@@ -159,7 +159,7 @@ export default fp<{ distDir: string; renderPages?: boolean }>(
       if (!origin) return null;
       try {
         const build = currentBuild();
-        build.renderer ??= new PageRenderer({ entry: ssrEntry, origin }, app.log);
+        build.renderer ??= new PageRenderer({ entry: ssrEntry, origin, timeoutMs: renderTimeoutMs }, app.log);
         const page = await build.renderer.render(url, request.log);
         if (!page) return null;
         let body = bodies.get(page);

@@ -213,7 +213,12 @@ export const test = base.extend<
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
     async ({}, use) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
-      const server = await startServer({ dataDir, readyTimeoutMs: SERVER_START_MS });
+      // Pages must render on the server here, beside the other worker's server and browser on 2 cores.
+      const server = await startServer({
+        dataDir,
+        readyTimeoutMs: SERVER_START_MS,
+        env: { PAGE_RENDER_TIMEOUT_MS: '6000' },
+      });
       await use(server);
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,8 @@ import * as styles from './Dialog.css';
 /**
  * Drives a native <dialog> from React state: `showModal()` while `open` (the browser traps focus,
  * makes the page inert and closes on Escape), `initialFocus` focused on open, and focus handed
- * back to whatever had it before on close (or to what stands in for it, see focusStandIn). Closing by the browser (Escape) reports to `onClose`.
+ * back to whatever had it before on close (or to what stands in for it, see focusStandIn).
+ * Closing by the browser (Escape) reports to `onClose`.
  */
 export function useModalDialog(
   open: boolean,

@@ -12,6 +12,7 @@ export { useLogout, type LogoutLoader, type LogoutOptions } from './use-logout';
 export { customerApi } from './customer-api';
 export { authStateAtom, type AuthState } from './atoms';
 export { validateLoginSearch, type LoginSearch } from './login-search';
-export { displayMobile, nextMobileInput, type CountryCodeTyping } from './phone';
+export { displayMobile } from './phone';
+export { useMobileInput } from './use-mobile-input';
 export { AUTH_ERRORS } from './errors';
 export { isCustomerQuery } from './customer-queries';

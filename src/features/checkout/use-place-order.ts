@@ -104,8 +104,8 @@ export function usePlaceOrder(
   });
 
   // After a reload (or in another tab, or the app opened again) the order placed for online
-  // payment is still the one to pay: its state, and
-  // Try again, come back, and the method stays locked to it (no second order for this cart).
+  // payment is still the one to pay: its state, and Try again, come back, and the method stays
+  // locked to it (no second order for this cart).
   // Only for the cart it was placed from (read once the cart is here): a cart changed since, here
   // or in another tab, is a new order, and that one is left to its hold. Place order waits meanwhile.
   const resume = pay.resume;

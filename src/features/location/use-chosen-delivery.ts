@@ -18,7 +18,7 @@ export interface ChosenDelivery {
  * IndexedDB has not answered, before the first answer, or when `enabled` is false.
  */
 export function useChosenDelivery(enabled = true): ChosenDelivery | null {
-  const chosen = validChosenLocation(useAtomValue(chosenLocationSnapshotAtom));
+  const chosen = useChosenLocation();
   const place = chosen?.place ?? { latitude: 0, longitude: 0 };
   const answer = useQuery({ ...serviceabilityQueryOptions(place), enabled: enabled && chosen !== null });
   if (!enabled || !chosen) return null;
@@ -30,6 +30,7 @@ export function useChosenDelivery(enabled = true): ChosenDelivery | null {
  * The place chosen in the header (where the shopper is shopping for), or null: none, or IndexedDB
  * has not answered yet.
  */
-export function useChosenPlace(): Place | null {
-  return validChosenLocation(useAtomValue(chosenLocationSnapshotAtom))?.place ?? null;
-}
+export const useChosenPlace = (): Place | null => useChosenLocation()?.place ?? null;
+
+/** The stored place, if it is one, without suspending (null until IndexedDB has answered). */
+const useChosenLocation = () => validChosenLocation(useAtomValue(chosenLocationSnapshotAtom));

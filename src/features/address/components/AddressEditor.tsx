@@ -155,7 +155,7 @@ function EditorContent({
           <Suspense fallback={<Spinner label="Loading the map" />}>
             <MapPicker
               center={center}
-              centerIsGuess={gps === null || gps === undefined}
+              centerIsGuess={!gps}
               initialPlace={address ? placeOf(address) : null}
               onConfirm={confirm}
             />

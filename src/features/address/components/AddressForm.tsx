@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button';
 import { pincodeRefusal } from '../api/check-pincode';
 import { ADDRESS_TEXT, PRESET_TAGS } from '../constants';
 import type { AddressDraft } from '../types';
-import { nextMobileInput, type CountryCodeTyping } from '../../auth';
+import { useMobileInput } from '../../auth';
 import { pincodeInput, validateAddress, type AddressFieldErrors } from '../validation';
 import * as styles from './AddressEditor.css';
 
@@ -60,16 +60,10 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
     onSubmit(checked);
   };
 
-  /** A country code being typed into the empty mobile field (see nextMobileInput). */
-  const mobileTyping = useRef<CountryCodeTyping>('');
+  const readMobile = useMobileInput();
   /** What a field keeps of what is typed: digits only for the numbers. */
-  const inputOf = (key: keyof AddressDraft, raw: string) => {
-    if (key === 'pincode') return pincodeInput(raw);
-    if (key !== 'mobile') return raw;
-    const next = nextMobileInput({ value: draft.mobile, typing: mobileTyping.current }, raw);
-    mobileTyping.current = next.typing;
-    return next.value;
-  };
+  const inputOf = (key: keyof AddressDraft, raw: string) =>
+    key === 'mobile' ? readMobile(draft.mobile, raw) : key === 'pincode' ? pincodeInput(raw) : raw;
 
   const set = <K extends keyof AddressDraft>(key: K, value: AddressDraft[K]) => {
     const next = { ...draft, [key]: value };

@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useState, type FormEvent, type RefObject } from 'react';
 
 import { Button } from '../../../components/Button';
 import { useRequestOtp } from '../api/request-otp';
 import { classifyFailure, otpRequestErrorMessage } from '../errors';
 import { useOnline } from '../../../lib/use-online';
 import { toChallenge, visibleProblem, type Challenge, type Problem } from '../login-flow';
-import { COUNTRY_PREFIX, MOBILE_LENGTH, mobileError, nextMobileInput, type CountryCodeTyping } from '../phone';
+import { COUNTRY_PREFIX, MOBILE_LENGTH, mobileError } from '../phone';
+import { useMobileInput } from '../use-mobile-input';
 import { useRetryWhenOnline } from '../use-retry-when-online';
 import * as styles from './LoginDialog.css';
 
@@ -24,7 +25,7 @@ export function PhoneStep({ inputRef, mobile, challenge, onMobileChange, onReque
   const request = useRequestOtp();
   const [touched, setTouched] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const typing = useRef<CountryCodeTyping>('');
+  const readMobile = useMobileInput();
   const inputId = useId();
   const messageId = useId();
   const validation = touched ? mobileError(mobile) : null;
@@ -78,9 +79,7 @@ export function PhoneStep({ inputRef, mobile, challenge, onMobileChange, onReque
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? messageId : undefined}
           onChange={(event) => {
-            const next = nextMobileInput({ value: mobile, typing: typing.current }, event.target.value);
-            typing.current = next.typing;
-            onMobileChange(next.value);
+            onMobileChange(readMobile(mobile, event.target.value));
             setProblem(null);
           }}
           onBlur={() => setTouched(true)}

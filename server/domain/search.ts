@@ -48,9 +48,13 @@ const UNIT_SPELLINGS: Record<string, string> = {
   kgs: 'kg',
   kilo: 'kg',
   mls: 'ml',
+  // The catalogue writes both '1 pc' and '6 pcs': 'pc' also finds 'pcs' as a prefix.
+  pcs: 'pc',
+  piece: 'pc',
+  pieces: 'pc',
 };
 /** A number and its unit, together ('1l', '500ml') or apart ('1 ltr'): a pack size. */
-const PACK_SIZE = /\b(\d+) ?(ml|mls|l|ltrs?|litres?|liters?|g|gms?|grams?|kgs?|kilo|pcs?)\b/g;
+const PACK_SIZE = /\b(\d+) ?(ml|mls|l|ltrs?|litres?|liters?|g|gms?|grams?|kgs?|kilo|pcs?|pieces?)\b/g;
 
 /**
  * Folds search text the way the database folds product text (migration 0002): accents removed,

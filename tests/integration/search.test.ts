@@ -385,6 +385,21 @@ describe('search: what shoppers type', () => {
     }
   });
 
+  it('finds a pack of pieces however the count is written: pc, pcs or pieces', async () => {
+    // The catalogue writes '1 pc' (Papaya) and '3 pcs' (Kiwi). Every word must match: a page of
+    // whatever has some of them (the fallback) would list papaya for any spelling.
+    for (const typed of ['papaya 1 pc', 'papaya 1 pcs', 'papaya 1 piece']) {
+      const found = await search(typed);
+      expect(names(found), typed).toContain('Papaya');
+      expect(found.every((p) => p.packSize === '1 pc'), typed).toBe(true);
+    }
+    for (const typed of ['kiwi 3 pc', 'kiwi 3pcs', 'kiwi 3 pieces']) {
+      const found = await search(typed);
+      expect(names(found), typed).toContain('Kiwi');
+      expect(found.every((p) => p.packSize === '3 pcs'), typed).toBe(true);
+    }
+  });
+
   it('shows what has some of the words when nothing has all of them', async () => {
     const list = await search('amul xyzzyqwv');
     expect(list.length).toBeGreaterThan(0);

@@ -72,6 +72,24 @@ export function tileOrigins(template: string): string[] {
   return [match[1]!.replace(/\{[a-z]+\}/g, '*')];
 }
 
+/**
+ * The API docs' pages (Swagger UI): the policy @fastify/swagger-ui sends with `staticCSP: true`,
+ * with inline styles allowed. Swagger UI's script sets style attributes as it draws the page; the
+ * plain policy refused them, and the page logged an error each time it opened. Scripts stay the
+ * docs' own files; no third-party origin is allowed.
+ */
+const API_DOCS_CSP = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'frame-ancestors': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'object-src': ["'none'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+};
+
 /** Content-Security-Policy for the storefront. Map tiles are the one third-party origin. */
 export function contentSecurityPolicy(tileOrigins: string[] = ['https://tile.openstreetmap.org']) {
   return {
@@ -188,7 +206,7 @@ export async function buildApp({
   await app.register(compress, { global: true, threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(swagger, openApiOptions(config));
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CSP });
 
   // Then application services.
   app.addSchema(ErrorResponseSchema);

@@ -91,8 +91,6 @@ test('the offline page opens the page asked for once the server answers, not mer
   consoleGuard,
 }) => {
   allowOfflineNoise(consoleGuard);
-  // Swagger UI's own page, once it opens, sets style attributes its policy (staticCSP) refuses.
-  consoleGuard.allow(/Applying inline style violates the following Content Security Policy/);
   await page.goto('/');
   await goOffline(page);
   await page.goto('/api/docs');

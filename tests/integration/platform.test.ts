@@ -216,6 +216,19 @@ describe('API compression', () => {
 });
 
 describe('OpenAPI', () => {
+  it("lets Swagger UI's page set its inline styles, and nothing else of its own or anywhere else", async () => {
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    const policy = String(docs.headers['content-security-policy']);
+    const directive = (name: string) => policy.split(';').find((part) => part.trim().startsWith(`${name} `));
+    expect(directive('style-src')).toContain("'unsafe-inline'");
+    expect(directive('script-src')?.trim()).toBe("script-src 'self'");
+    expect(directive('script-src-attr')?.trim()).toBe("script-src-attr 'none'");
+    // Everything else keeps styles to files (and a page's hashed elements).
+    const api = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(api.headers['content-security-policy']).toMatch(/style-src 'self';/);
+  });
+
   it('documents the routes from their schemas', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

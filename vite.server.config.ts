@@ -14,12 +14,13 @@ const OUT_DIR = 'dist-node';
 
 /**
  * Files the server reads beside its own module at run time (`import.meta.url`): the migrations
- * (server/db/client.ts), PGlite's thread (server/db/pglite-remote.ts) and the page renderer's thread (server/ssr/page-renderer.ts); the gazetteer's
+ * (server/db/client.ts), PGlite's thread and its extensions (server/db/pglite-remote.ts) and the page renderer's thread (server/ssr/page-renderer.ts); the gazetteer's
  * data file is written there too (writeGazetteer). Every chunk
  * is written flat into OUT_DIR, so each module's `import.meta.url` points there.
  */
 const RUNTIME_FILES = [
   'server/db/migrations',
+  'server/db/pglite-extensions.mjs',
   'server/db/pglite-initdb.mjs',
   'server/db/pglite-worker.mjs',
   'server/ssr/page-worker.mjs',

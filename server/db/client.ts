@@ -90,12 +90,12 @@ export async function prepareNewPglite(dataDir: string, seed: (db: Db) => Promis
   const preparing = `${target}${PREPARING}${process.pid}`;
   removeAbandoned(dataDir);
   mkdirSync(preparing, { recursive: true });
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+  const [{ PGlite }, { PGLITE_EXTENSIONS }] = await Promise.all([
     import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('./pglite-extensions.mjs'),
   ]);
-  // The extensions PGlite's thread loads (pglite-worker.mjs); its settings only tune a server.
-  const client = await PGlite.create(preparing, { extensions: { pg_trgm } });
+  // The thread's extensions; its settings (startParams) only tune a server.
+  const client = await PGlite.create(preparing, { extensions: PGLITE_EXTENSIONS });
   try {
     const db = drizzlePglite(client, { schema });
     await migrateThenDataSteps(db, db as unknown as Db);

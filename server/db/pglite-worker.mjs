@@ -6,8 +6,9 @@
 // COMMIT/ROLLBACK while other queries and transactions wait, so several messages may be under way
 // at once here and none can see into another's transaction.
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { parentPort, workerData } from 'node:worker_threads';
+
+import { PGLITE_EXTENSIONS } from './pglite-extensions.mjs';
 
 /** @type {{ dir: string; settings: Record<string, string> }} */
 const { dir, settings } = workerData;
@@ -15,7 +16,7 @@ const { dir, settings } = workerData;
 /** @type {PGlite} */
 let client;
 try {
-  client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: startParams(settings) });
+  client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, startParams: startParams(settings) });
 } catch (error) {
   parentPort.postMessage({ started: false, error: serializeError(error) });
   process.exit(1);

@@ -3,11 +3,11 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-import { buildId } from './build/build-id';
-import { firstLoadChunkGroups, initialLibraries } from './build/vite-plugins/initial-libraries';
-import { precompress } from './build/vite-plugins/precompress';
-import { prerenderShell } from './build/vite-plugins/prerender-shell';
-import { pwa } from './build/vite-plugins/pwa';
+import { buildId } from './build/build-id.ts';
+import { firstLoadChunkGroups, initialLibraries } from './build/vite-plugins/initial-libraries.ts';
+import { precompress } from './build/vite-plugins/precompress.ts';
+import { prerenderShell } from './build/vite-plugins/prerender-shell.ts';
+import { pwa } from './build/vite-plugins/pwa.ts';
 
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
@@ -53,7 +53,7 @@ export default defineConfig({
         // (React's hydration, the router, the query cache); the main thread's compile time on a
         // first visit about halves (decision 062). After minifying, where the comment survives.
         postBanner: (chunk) => (chunk.name === 'vendor' ? '//# allFunctionsCalledOnLoad' : ''),
-        advancedChunks: { groups: firstLoadChunkGroups(libraries.has) },
+        codeSplitting: { groups: firstLoadChunkGroups(libraries.has) },
       },
     },
   },

@@ -1,6 +1,6 @@
 import { VitePWA } from 'vite-plugin-pwa';
 
-import { webManifest } from '../manifest';
+import { webManifest } from '../manifest.ts';
 
 /** The service worker (sw/sw.ts, built with its precache list injected) and the web manifest. */
 export function pwa() {

@@ -211,14 +211,6 @@ export const POINTS = {
   corrected: 4,
 } as const;
 
-/**
- * Where a synonym finds products: a name, an alias, a brand or a category, not a description.
- * 'pyaz' (onion) lists onions and onion chips, not the cracker whose description suggests topping
- * it with onion; 'doodh' (milk) lists milk, not a shampoo made with milk protein. The word as typed
- * still finds descriptions.
- */
-const SYNONYM_WEIGHTS = 'ABC';
-
 function term(word: string, { prefix = false, weights = '' } = {}): string {
   const label = `${prefix ? '*' : ''}${weights}`;
   return `'${word}'${label ? `:${label}` : ''}`;
@@ -271,7 +263,7 @@ export function buildSearchPlan(
 
   const typed = (part: Part, weights: string, prefix = canPrefix(part.word)) => [
     term(part.word, { prefix, weights }),
-    ...part.synonyms.map((w) => term(w, { weights: weights || SYNONYM_WEIGHTS })),
+    ...part.synonyms.map((w) => term(w, { weights })),
   ];
 
   const corrected = (part: Part, weights: string) => [

@@ -297,6 +297,13 @@ describe('search: what shoppers type', () => {
     expect(list[0]?.name, names(list.slice(0, 5)).join(', ')).toMatch(expected);
   });
 
+  it("finds by a synonym what only a description names: 'aloo chips' lists the potato chips, 'laung' the cloves", async () => {
+    // Lay's says "potato chips" in its description only; cloves are in descriptions only.
+    const alooChips = names(await search('aloo chips', { pageSize: 50 }));
+    expect(alooChips.filter((name) => /^Lay's /.test(name)).length).toBeGreaterThan(1);
+    expect((await search('laung')).length).toBeGreaterThan(0);
+  });
+
   it.each([
     ['matar', /peas/i],
     ['doodh', /milk/i],
@@ -391,12 +398,18 @@ describe('search: what shoppers type', () => {
     for (const typed of ['papaya 1 pc', 'papaya 1 pcs', 'papaya 1 piece']) {
       const found = await search(typed);
       expect(names(found), typed).toContain('Papaya');
-      expect(found.every((p) => p.packSize === '1 pc'), typed).toBe(true);
+      expect(
+        found.every((p) => p.packSize === '1 pc'),
+        typed,
+      ).toBe(true);
     }
     for (const typed of ['kiwi 3 pc', 'kiwi 3pcs', 'kiwi 3 pieces']) {
       const found = await search(typed);
       expect(names(found), typed).toContain('Kiwi');
-      expect(found.every((p) => p.packSize === '3 pcs'), typed).toBe(true);
+      expect(
+        found.every((p) => p.packSize === '3 pcs'),
+        typed,
+      ).toBe(true);
     }
   });
 

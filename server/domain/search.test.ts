@@ -42,7 +42,7 @@ describe('normaliseQuery', () => {
     expect(normaliseQuery('atta 5kg')?.text).toBe('atta 5 kg');
     expect(normaliseQuery('butter 500gm')?.text).toBe('butter 500 g');
     expect(normaliseQuery('eggs 6pcs')?.text).toBe('eggs 6 pc');
-    expect(normaliseQuery('kiwi 3 pieces')?.text).toBe('kiwi 3 pc');
+    expect(normaliseQuery('kiwi 3 pieces')?.text).toBe('kiwi 3 pieces');
     expect(normaliseQuery('curd 400 grams')?.text).toBe('curd 400 g');
     // Not a pack size: a name with digits in it, a unit with no number before it.
     expect(normaliseQuery('7up 2l')?.text).toBe('7up 2 l');

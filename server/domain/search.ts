@@ -33,7 +33,7 @@ export interface NormalisedQuery {
   words: string[];
 }
 
-/** Units as shoppers spell them after a number, as pack sizes write them ('1 L', '500 g'). */
+/** Units as shoppers spell them after a number, as pack sizes write them ('1 L', '500 g', '1 pc'). */
 const UNIT_SPELLINGS: Record<string, string> = {
   ltr: 'l',
   ltrs: 'l',
@@ -48,19 +48,19 @@ const UNIT_SPELLINGS: Record<string, string> = {
   kgs: 'kg',
   kilo: 'kg',
   mls: 'ml',
-  // The catalogue writes both '1 pc' and '6 pcs': 'pc' also finds 'pcs' as a prefix.
+  // The catalogue writes both '1 pc' and '6 pcs': 'pc' also finds 'pcs' as a prefix. ('pieces' is
+  // left as typed: descriptions say '2-3 pieces', which 'pc' would not find.)
   pcs: 'pc',
-  piece: 'pc',
-  pieces: 'pc',
 };
 /** A number and its unit, together ('1l', '500ml') or apart ('1 ltr'): a pack size. */
-const PACK_SIZE = /\b(\d+) ?(ml|mls|l|ltrs?|litres?|liters?|g|gms?|grams?|kgs?|kilo|pcs?|pieces?)\b/g;
+const PACK_SIZE = /\b(\d+) ?(ml|mls|l|ltrs?|litres?|liters?|g|gms?|grams?|kgs?|kilo|pcs?)\b/g;
 
 /**
  * Folds search text the way the database folds product text (migration 0002): accents removed,
  * apostrophes dropped (Lay's -> lays), lower case, anything else but a-z and 0-9 a word break.
  * Hindi in Devanagari is first written in Latin letters as shoppers type it (दूध -> dudh). A pack
- * size is written as the catalogue writes it: '1l' and '1 ltr' -> '1 l', '500gm' -> '500 g'.
+ * size is written as the catalogue writes it: '1l' and '1 ltr' -> '1 l', '500gm' -> '500 g', and
+ * '6pcs' -> '6 pc', which finds the catalogue's '6 pcs' too.
  * Returns null when there is nothing to search for (absent or blank): no text filter at all.
  * Text with no usable word in it ('%_\', a script we do not index) gives `words: []`, which
  * matches nothing.

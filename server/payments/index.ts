@@ -22,8 +22,11 @@ export interface GatewayDeps {
   onWebhookQueued?: () => void;
 }
 
-/** The payment gateway PAYMENT_PROVIDER chose (config.payments); null when online payment is off. */
-export function createGateway(config: PaymentsConfig, deps: GatewayDeps = {}): PaymentGateway | null {
+/**
+ * The payment gateway PAYMENT_PROVIDER chose (config.payments); null when online payment is off.
+ * Asynchronous because Razorpay's SDK is loaded only when its gateway is made.
+ */
+export async function createGateway(config: PaymentsConfig, deps: GatewayDeps = {}): Promise<PaymentGateway | null> {
   switch (config.provider) {
     case 'off':
       return null;

@@ -206,7 +206,12 @@ function configure(client: Razorpay, timeoutMs: number): void {
   });
 }
 
-/** The SDK's client for these keys, configured (see `configure`). */
+/**
+ * The SDK's client for these keys, configured (see `configure`). The SDK is imported here, by a
+ * server that pays through Razorpay only: with the axios it brings, and Node's fetch that axios
+ * loads, it is about 4 MB of heap that a server on the local gateway or with payment off does not
+ * need (decision 050). A server whose SDK cannot load or be configured still fails to start.
+ */
 async function loadClient(keyId: string, keySecret: string, timeoutMs: number): Promise<Razorpay> {
   const { default: Sdk } = await import('razorpay');
   const client = new Sdk({ key_id: keyId, key_secret: keySecret });
@@ -220,18 +225,13 @@ async function loadClient(keyId: string, keySecret: string, timeoutMs: number): 
  * back by id or order, refunds (normal speed, idempotent by receipt), and the two signatures
  * checked as Razorpay documents them, in constant time.
  */
-export function createRazorpayGateway(options: RazorpayGatewayOptions): PaymentGateway {
+export async function createRazorpayGateway(options: RazorpayGatewayOptions): Promise<PaymentGateway> {
   const { keyId, keySecret, webhookSecret, timeoutMs = RAZORPAY_TIMEOUT_MS } = options;
-  // The SDK (and the axios it brings, with Node's fetch behind it) is loaded by a server that pays
-  // through Razorpay only, from the moment the gateway is made: about 5 MB of heap and 30 MB
-  // resident that a server on the local gateway or with payment off never needs.
-  const loading = loadClient(keyId, keySecret, timeoutMs);
-  // Its failure to load is the first call's error, not an unhandled rejection before it.
-  loading.catch(() => {});
+  const client = await loadClient(keyId, keySecret, timeoutMs);
 
-  async function call<T>(operation: string, run: (client: Razorpay) => Promise<T>): Promise<T> {
+  async function call<T>(operation: string, run: () => Promise<T>): Promise<T> {
     try {
-      return await run(await loading);
+      return await run();
     } catch (error) {
       throw razorpayError(operation, error);
     }
@@ -248,7 +248,7 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): PaymentG
       if (receipt.length > MAX_RECEIPT_LENGTH) {
         throw new RangeError(`a Razorpay receipt has at most ${MAX_RECEIPT_LENGTH} characters; got ${receipt.length}`);
       }
-      const order = await call('create order', (client) =>
+      const order = await call('create order', () =>
         client.orders.create({
           amount: amountPaise,
           currency: 'INR',
@@ -273,12 +273,12 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): PaymentG
     },
 
     async fetchPayment(paymentId: string): Promise<GatewayPayment> {
-      const payment = await call('fetch payment', (client) => client.payments.fetch(paymentId));
+      const payment = await call('fetch payment', () => client.payments.fetch(paymentId));
       return toGatewayPayment(payment as unknown as RazorpayPaymentEntity);
     },
 
     async fetchOrderPayments(gatewayOrderId: string): Promise<GatewayPayment[]> {
-      const list = await call('fetch order payments', (client) => client.orders.fetchPayments(gatewayOrderId));
+      const list = await call('fetch order payments', () => client.orders.fetchPayments(gatewayOrderId));
       const items = (list as unknown as { items?: RazorpayPaymentEntity[] }).items ?? [];
       return items.map(toGatewayPayment);
     },
@@ -287,7 +287,7 @@ export function createRazorpayGateway(options: RazorpayGatewayOptions): PaymentG
       if (!Number.isInteger(amountPaise) || amountPaise < 1) {
         throw new RangeError(`a refund needs a whole, positive number of paise; got ${amountPaise}`);
       }
-      const refund = await call('refund', (client) =>
+      const refund = await call('refund', () =>
         client.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', receipt }),
       );
       return toGatewayRefund(refund as unknown as RazorpayRefundEntity);

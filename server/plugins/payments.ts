@@ -46,7 +46,7 @@ export default fp<{ config: AppConfig; database: Database; runJob?: boolean }>(
     };
     let closing = false;
 
-    const gateway = createGateway(config.payments, {
+    const gateway = await createGateway(config.payments, {
       database,
       now,
       localSecrets: config.payments.provider === 'local' ? await localGatewaySecrets(database) : undefined,

@@ -15,7 +15,7 @@ const keys = {
 
 const rz = createRazorpayMock(keys);
 const mockServer = setupServer(...rz.handlers);
-const gateway = createRazorpayGateway({ ...keys, timeoutMs: 500 });
+const gateway = await createRazorpayGateway({ ...keys, timeoutMs: 500 });
 
 beforeAll(() => mockServer.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => mockServer.resetHandlers());
@@ -165,7 +165,7 @@ describe('the Razorpay gateway (official SDK) against Razorpay’s API', () => {
       RangeError,
     );
 
-    const wrongKeys = createRazorpayGateway({ ...keys, keySecret: 'not-the-secret', timeoutMs: 500 });
+    const wrongKeys = await createRazorpayGateway({ ...keys, keySecret: 'not-the-secret', timeoutMs: 500 });
     const refused = await failure(wrongKeys.createOrder({ amountPaise: 100, receipt: 'wrong-keys', notes: {} }));
     expect(refused.kind).toBe('auth');
     expect(refused.details).toMatchObject({

@@ -14,9 +14,10 @@ const OUT_DIR = 'dist-node';
 
 /**
  * Files the server reads beside its own module at run time (`import.meta.url`): the migrations
- * (server/db/client.ts), PGlite's thread and its extensions (server/db/pglite-remote.ts) and the page renderer's thread (server/ssr/page-renderer.ts); the gazetteer's
- * data file is written there too (writeGazetteer). Every chunk
- * is written flat into OUT_DIR, so each module's `import.meta.url` points there.
+ * (server/db/client.ts), PGlite's thread (server/db/pglite-remote.ts) with the extensions module it
+ * imports, and the page renderer's thread (server/ssr/page-renderer.ts); the gazetteer's data file
+ * is written there too (writeGazetteer). Every chunk is written flat into OUT_DIR, so each module's
+ * `import.meta.url` points there.
  */
 const RUNTIME_FILES = [
   'server/db/migrations',

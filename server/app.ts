@@ -73,21 +73,23 @@ export function tileOrigins(template: string): string[] {
 }
 
 /**
- * The API docs' pages (Swagger UI): the policy @fastify/swagger-ui sends with `staticCSP: true`,
- * with inline styles allowed. Swagger UI's script sets style attributes as it draws the page; the
- * plain policy refused them, and the page logged an error each time it opened. Scripts stay the
- * docs' own files; no third-party origin is allowed.
+ * The API docs' pages (Swagger UI): their own files only (what `staticCSP: true` sends, without its
+ * `https:` sources), and style elements of their own. Swagger UI's script adds a `<style>` element
+ * as it draws the page; the plain policy refused it, and the page logged an error each time it
+ * opened.
  */
 const API_DOCS_CSP = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
   'font-src': ["'self'", 'data:'],
-  'frame-ancestors': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
   'img-src': ["'self'", 'data:'],
   'object-src': ["'none'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
-  'style-src': ["'self'", "'unsafe-inline'"],
+  'style-src': ["'self'"],
+  'style-src-elem': ["'self'", "'unsafe-inline'"],
 };
 
 /** Content-Security-Policy for the storefront. Map tiles are the one third-party origin. */

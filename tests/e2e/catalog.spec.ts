@@ -120,6 +120,18 @@ test.describe('category listing', () => {
       .toBe(true);
   });
 
+  test('a shared link with a sort the store does not know lists the products in their usual order', async ({
+    page,
+  }) => {
+    // An old or mistyped link: before, the raw value reached the API (400) and the page was an error.
+    await page.goto('/munchies?sort=bogus');
+    await expect(page.getByRole('heading', { level: 1, name: 'Buy Munchies Online' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /Sort by/ })).toContainText('Relevance');
+    await page.goto('/search?q=milk&sort=Price-asc&pages=abc');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  });
+
   test('more products load as the shopper scrolls', async ({ page }) => {
     await page.goto('/household-essentials');
     const cards = page.getByRole('main').getByRole('article');

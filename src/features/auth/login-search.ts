@@ -11,9 +11,12 @@ export interface LoginSearch {
 export const safeRedirect = (value: unknown): string | null =>
   typeof value === 'string' && /^\/(?![/\\])[^\s\\]{0,511}$/.test(value) ? value : null;
 
-/** validateSearch of the root route; unknown values are dropped, never an error. */
+/**
+ * validateSearch of the root route; unknown values are dropped, never an error. Both keys are
+ * returned, undefined when dropped: TanStack Router lays the result over the URL's own params, so
+ * a key left out would keep its raw value (another site's address as `redirect`).
+ */
 export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
-  if (String(search.login) !== '1') return {};
-  const redirect = safeRedirect(search.redirect);
-  return redirect ? { login: 1, redirect } : { login: 1 };
+  if (String(search.login) !== '1') return { login: undefined, redirect: undefined };
+  return { login: 1, redirect: safeRedirect(search.redirect) ?? undefined };
 }

@@ -12,12 +12,17 @@ export interface SearchPageParams {
 const MAX_QUERY_LENGTH = 100;
 const MAX_PAGES = 50;
 
-/** validateSearch for /search: anything unexpected in the URL falls back to a sane default. */
+/**
+ * validateSearch for /search: anything unexpected in the URL falls back to a sane default. Every
+ * key is returned, undefined when dropped: TanStack Router lays the result over the URL's own
+ * params, so a key left out would keep its raw value ('?sort=bogus' reached the API).
+ */
 export function parseSearchPageParams(search: Record<string, unknown>): SearchPageParams {
   const rawQ = typeof search.q === 'string' ? search.q : typeof search.q === 'number' ? String(search.q) : '';
-  const params: SearchPageParams = { q: rawQ.trim().slice(0, MAX_QUERY_LENGTH) };
-  if (isSortOption(search.sort) && search.sort !== DEFAULT_SORT) params.sort = search.sort;
   const pages = Number(search.pages);
-  if (Number.isInteger(pages) && pages > 1) params.pages = Math.min(pages, MAX_PAGES);
-  return params;
+  return {
+    q: rawQ.trim().slice(0, MAX_QUERY_LENGTH),
+    sort: isSortOption(search.sort) && search.sort !== DEFAULT_SORT ? search.sort : undefined,
+    pages: Number.isInteger(pages) && pages > 1 ? Math.min(pages, MAX_PAGES) : undefined,
+  };
 }

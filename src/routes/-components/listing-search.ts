@@ -8,10 +8,15 @@ export interface ListingSearch {
   sort?: SortOption;
 }
 
-/** Search params of a listing URL (shareable): unknown values are dropped, never an error. */
+/**
+ * Search params of a listing URL (shareable): unknown values are dropped, never an error. Each key
+ * is returned even when dropped (as undefined): TanStack Router lays the result over the URL's own
+ * params, so a key left out keeps its raw value ('?sort=bogus' reached the API, a 400 and an error
+ * page).
+ */
 export function validateListingSearch(search: Record<string, unknown>): ListingSearch {
-  const result: ListingSearch = {};
-  if (typeof search.sub === 'string' && /^[a-z0-9-]{1,80}$/.test(search.sub)) result.sub = search.sub;
-  if (isSortOption(search.sort) && search.sort !== 'relevance') result.sort = search.sort;
-  return result;
+  return {
+    sub: typeof search.sub === 'string' && /^[a-z0-9-]{1,80}$/.test(search.sub) ? search.sub : undefined,
+    sort: isSortOption(search.sort) && search.sort !== 'relevance' ? search.sort : undefined,
+  };
 }

@@ -274,6 +274,32 @@ test('a service worker that could not be fetched registers when the connection r
   await waitForServiceWorker(page);
 });
 
+test('search suggestions offline say they need a connection, not that nothing matches, and come when it returns', async ({
+  page,
+  context,
+  consoleGuard,
+}) => {
+  allowOfflineNoise(consoleGuard);
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await box.fill('milk');
+  await expect(page.getByRole('option', { name: /milk/i }).first()).toBeVisible();
+
+  await context.setOffline(true);
+  await box.fill('chips');
+  const status = page.getByRole('search').getByRole('status');
+  await expect(status).toHaveText('You are offline. Suggestions need a connection.');
+  await expect(
+    page.getByRole('search').getByText('You are offline. Suggestions need a connection.').first(),
+  ).toBeVisible();
+  // Not the suggestions for 'milk' kept on screen under the new words.
+  await expect(page.getByRole('option', { name: /milk/i })).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('option', { name: /chips/i }).first()).toBeVisible();
+  await expect(status).not.toHaveText(/offline/);
+});
+
 test('signing in offline says it needs a connection and carries on when the connection returns', async ({
   page,
   context,

@@ -52,8 +52,11 @@ export function SearchBox({ className }: Props) {
 
   const word = useRotatingPlaceholder(SEARCH_PLACEHOLDER_WORDS, SEARCH_PLACEHOLDER_INTERVAL_MS, focused);
   const query = useDebouncedValue(value.trim(), SUGGESTION_DEBOUNCE_MS);
-  const { data, isFetching, isError } = useProductSuggestions(query, open);
-  const suggestions: Product[] = query ? pageProducts(data).slice(0, SUGGESTION_LIMIT) : [];
+  const { data, isFetching, isError, isPaused, isPlaceholderData } = useProductSuggestions(query, open);
+  // Offline, the query waits for the connection: no answer for these words (what is shown would be
+  // the previous words' suggestions), and not an answer that nothing matches.
+  const waitingForConnection = isPaused && (data === undefined || isPlaceholderData);
+  const suggestions: Product[] = query && !waitingForConnection ? pageProducts(data).slice(0, SUGGESTION_LIMIT) : [];
   const typed = value.trim();
   const showList = open && typed.length > 0 && query.length > 0;
   // The last option is always 'See all results', so a mouse user can reach the results page too.
@@ -112,11 +115,13 @@ export function SearchBox({ className }: Props) {
     ? ''
     : isError
       ? 'Suggestions are unavailable right now.'
-      : query !== typed || (isFetching && suggestions.length === 0)
-        ? 'Searching…'
-        : suggestions.length === 0
-          ? `No products match "${typed}".`
-          : `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'} available.`;
+      : waitingForConnection
+        ? 'You are offline. Suggestions need a connection.'
+        : query !== typed || (isFetching && suggestions.length === 0)
+          ? 'Searching…'
+          : suggestions.length === 0
+            ? `No products match "${typed}".`
+            : `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'} available.`;
 
   return (
     // Before the app has started (a first visit, on a slow phone), the browser sends the form

@@ -28,6 +28,7 @@ const SHOPPERS = {
   offline: '9400000004',
   payLater: '9400000005',
   lostReply: '9400000006',
+  anotherWay: '9400000007',
 } as const;
 
 const MUMBAI = {
@@ -144,6 +145,35 @@ test('a declined payment says no money was taken, offers Try again, and paying a
   expect(orders.data[0]).toMatchObject({ status: 'processing', payment: { state: 'paid', label: 'UPI' } });
 });
 
+test('after a declined payment, Pay another way cancels the unpaid order and cash on delivery places the cart', async ({
+  page,
+  signIn,
+}) => {
+  await readyToPay(page, signIn, SHOPPERS.anotherWay);
+  await main(page).getByRole('radio', { name: /^UPI/ }).check();
+  await placeButton(page).click();
+  await expect(gatewayDialog(page)).toBeVisible();
+  await gatewayPage(page).getByRole('button', { name: 'Decline' }).click();
+  await expect(main(page).getByRole('alert')).toContainText('Payment failed. No money was taken.');
+  // Locked to the unpaid order until then: no other method can be chosen.
+  await expect(main(page).getByRole('radio', { name: /^Cash on delivery/ })).toBeDisabled();
+
+  await main(page).getByRole('button', { name: 'Pay another way' }).click();
+  await expect(main(page).getByRole('alert')).toContainText('The unpaid order was cancelled and nothing was taken.');
+  const cash = main(page).getByRole('radio', { name: /^Cash on delivery/ });
+  await expect(cash).toBeEnabled();
+  // The focus is on the choice of method, not lost with the button.
+  await expect(main(page).getByRole('radio', { name: /^UPI/ })).toBeFocused();
+  await expect(main(page).getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect.poll(async () => (await ordersOf(page)).data.map((order) => order.status)).toEqual(['cancelled']);
+
+  await cash.check();
+  await placeButton(page).click();
+  await expect(page).toHaveURL(/\/account\/orders\/[^/]+$/);
+  const orders = await ordersOf(page);
+  expect(orders.data.map((order) => order.status).sort()).toEqual(['cancelled', 'processing']);
+});
+
 test('a double tap on Place order, and a reload while paying, place one order and open one payment at a time', async ({
   page,
   signIn,
@@ -177,7 +207,7 @@ test('a double tap on Place order, and a reload while paying, place one order an
   await expect(main(page).getByText('Not paid yet.')).toBeVisible();
   await expect(main(page).getByRole('timer')).toHaveText(/^\d+:\d\d$/);
   await expect(
-    main(page).getByText('This order was placed for online payment: pay it, or let its hold run out to choose again.'),
+    main(page).getByText('This order was placed for online payment: pay it, or choose Pay another way to pick again.'),
   ).toBeVisible();
   await expect(main(page).getByRole('radio', { name: /^Card, net banking or wallet/ })).toBeChecked();
   await expect(main(page).getByRole('radio', { name: /^Cash on delivery/ })).toBeDisabled();

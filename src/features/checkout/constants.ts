@@ -17,5 +17,7 @@ export const CHECKOUT_TEXT = {
   paymentMethodTitle: 'Payment method',
   viaGateway: 'Paid securely through our payment partner.',
   nothingToPay: 'Your gift card pays for everything: nothing is left to pay.',
-  lockedToOrder: 'This order was placed for online payment: pay it, or let its hold run out to choose again.',
+  lockedToOrder: 'This order was placed for online payment: pay it, or choose Pay another way to pick again.',
+  unpaidCancelled: 'The unpaid order was cancelled and nothing was taken. Choose how to pay, then place your order.',
+  cancelUnpaidFailed: 'We could not cancel the unpaid order. Please check your connection and try again.',
 } as const;

@@ -68,7 +68,7 @@ export function useCheckout() {
     setUseGiftCard(order.bill.giftCardPaid > 0);
     if (order.payment.method === 'upi' || order.payment.method === 'card') setChoice(order.payment.method);
   }, []);
-  const { place, placing, resuming, feedback, awaiting, pay, payAgain } = usePlaceOrder(
+  const { place, placing, resuming, feedback, awaiting, pay, payAgain, payAnotherWay, switching } = usePlaceOrder(
     { address, lines, useGiftCard, method, contact: session?.user.mobile ?? '' },
     { updateCart, refetchQuote: () => quote.refetch(), restoreChoices },
   );
@@ -108,6 +108,8 @@ export function useCheckout() {
     awaiting,
     pay,
     payAgain,
+    payAnotherWay,
+    switching,
     updateCart,
     place,
     placing,

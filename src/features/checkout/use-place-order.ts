@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { clearCartAtom } from '../cart';
 import {
   attemptKey,
   attemptOrderId,
+  cancelUnpaidOrder,
   forgetAttempt,
   forgetAwaiting,
   rememberAttempt,
@@ -63,6 +64,7 @@ export function usePlaceOrder(
   { updateCart, refetchQuote, restoreChoices }: AfterAnswer,
 ) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const clearCart = useSetAtom(clearCartAtom);
   const [feedback, setFeedback] = useState<PlaceFeedback | null>(null);
   /** The order placed for online payment and not paid yet. */
@@ -215,9 +217,36 @@ export function usePlaceOrder(
     return () => window.removeEventListener('online', onOnline);
   }, []);
 
+  /**
+   * Pay another way: the order placed for online payment and not paid is cancelled (its items go
+   * back on the shelf), and the methods are the shopper's to choose again for a new order.
+   */
+  const [switching, setSwitching] = useState(false);
+  async function payAnotherWay() {
+    if (!awaiting || switching || pay.busy) return;
+    setSwitching(true);
+    setFeedback(null);
+    try {
+      await cancelUnpaidOrder(awaiting.id);
+      forgetAwaiting(awaiting.id);
+      setAwaiting(null);
+      pay.reset();
+      idempotencyKey.current = renewAttemptKey(fingerprint);
+      setFeedback({ tone: 'notice', message: CHECKOUT_TEXT.unpaidCancelled });
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      await refetchQuote();
+    } catch (failure) {
+      setFeedback({ tone: 'error', message: serverMessage(failure) ?? CHECKOUT_TEXT.cancelUnpaidFailed });
+    } finally {
+      setSwitching(false);
+    }
+  }
+
   return {
     place,
     placing: mutation.isPending,
+    payAnotherWay,
+    switching,
     /** An order placed before a reload is being looked up: Place order waits for it. */
     resuming,
     feedback,

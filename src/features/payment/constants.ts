@@ -15,6 +15,7 @@ export const PAYMENT_TEXT = {
   paid: 'Payment successful.',
   needsConnection: 'Needs an internet connection',
   tryAgain: 'Try again',
+  payAnotherWay: 'Pay another way',
   loadFailed: 'We could not load this order. Please check your connection and try again.',
   nothingToPay: 'This order is not waiting for a payment.',
 } as const;

@@ -1,5 +1,6 @@
 export { usePay, type PayStep } from './use-pay';
 export { payOrderQueryOptions } from './api/get-order';
+export { cancelUnpaidOrder } from './api/cancel-unpaid';
 export { PaymentStatus } from './components/PaymentStatus';
 export { LocalGatewayDialog } from './components/LocalGatewayDialog';
 export { PayBy } from './components/PayBy';

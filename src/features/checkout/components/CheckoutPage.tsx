@@ -92,6 +92,8 @@ function Checkout() {
           payState={checkout.pay.state}
           payBy={checkout.awaiting?.payment.payBy ?? null}
           onTryAgain={checkout.awaiting && !checkout.pay.busy ? checkout.payAgain : undefined}
+          onPayAnotherWay={checkout.awaiting && !checkout.pay.busy ? () => void checkout.payAnotherWay() : undefined}
+          switching={checkout.switching}
         />
         <LocalGatewayDialog session={checkout.pay.localSession} onOutcome={checkout.pay.onLocalOutcome} />
       </div>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 import { formatRupees } from '../../../lib/money';
 import { useOnline } from '../../../lib/use-online';
@@ -41,8 +41,19 @@ export function PaymentMethod({
 }: Props) {
   const online = useOnline();
   const name = useId();
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // Unlocked (Pay another way cancelled the unpaid order): the button pressed is gone, and the
+  // focus with it; the choice of method takes it.
+  const wasLocked = useRef(locked);
+  useEffect(() => {
+    const unlocked = wasLocked.current && !locked;
+    wasLocked.current = locked;
+    if (!unlocked || (document.activeElement && document.activeElement !== document.body)) return;
+    const radios = [...(fieldset.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]:enabled') ?? [])];
+    (radios.find((radio) => radio.checked) ?? radios[0])?.focus();
+  }, [locked]);
   return (
-    <fieldset className={styles.card}>
+    <fieldset ref={fieldset} className={styles.card}>
       <legend className={styles.cardTitle}>{CHECKOUT_TEXT.paymentMethodTitle}</legend>
       {giftCardBalance !== undefined && giftCardBalance > 0 && (
         <label className={styles.option}>

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/Button';
 import { formatRupees } from '../../../lib/money';
 import { NeedsConnection } from '../../../components/NeedsConnection';
-import { PaymentStatus, type PayStep } from '../../payment';
+import { PAYMENT_TEXT, PaymentStatus, type PayStep } from '../../payment';
 import type { PlaceFeedback } from '../use-place-order';
 import * as styles from './Checkout.css';
 
@@ -19,6 +19,10 @@ interface Props {
   payBy: string | null;
   /** Pays the order placed (a fresh session); absent when no order awaits payment. */
   onTryAgain?: () => void;
+  /** Cancels the unpaid order so that another way to pay can be chosen; absent when none awaits. */
+  onPayAnotherWay?: () => void;
+  /** The unpaid order is being cancelled. */
+  switching?: boolean;
 }
 
 /** What the last attempt said, where its payment stands, and the Place order button (which needs a connection). */
@@ -32,8 +36,16 @@ export function PlaceOrder({
   payState,
   payBy,
   onTryAgain,
+  onPayAnotherWay,
+  switching = false,
 }: Props) {
   const busy = placing || paying;
+  // After a failed, closed or unopened payment: the way out besides Try again.
+  const anotherWay = onPayAnotherWay && ['failed', 'dismissed', 'error'].includes(payState.step) && (
+    <Button tone="outline" onClick={onPayAnotherWay} disabled={switching} aria-busy={switching}>
+      {switching ? 'Cancelling the unpaid order…' : PAYMENT_TEXT.payAnotherWay}
+    </Button>
+  );
   return (
     <>
       {feedback && (
@@ -41,7 +53,7 @@ export function PlaceOrder({
           {feedback.message}
         </p>
       )}
-      <PaymentStatus state={payState} payBy={payBy} onTryAgain={onTryAgain} />
+      <PaymentStatus state={payState} payBy={payBy} onTryAgain={onTryAgain} extra={anotherWay || undefined} />
       {!onTryAgain && (
         <NeedsConnection what="Placing an order">
           <Button className={styles.placeButton} onClick={onPlace} disabled={!canPlace} aria-busy={busy}>

@@ -51,6 +51,13 @@ test.describe('account area on a desktop (1440 px)', () => {
     await header(page).getByRole('link', { name: 'Account Privacy' }).click();
     await expect(page).toHaveURL(/\/account\/privacy$/);
     await expect(main(page).getByRole('heading', { level: 1, name: 'Account Privacy' })).toBeVisible();
+    // Each account page says which it is in the tab and the history, not only 'My Account'.
+    await expect(page).toHaveTitle('Account Privacy | QuickCart');
+    await header(page).getByRole('button', { name: 'My Account' }).click();
+    await header(page).getByRole('link', { name: 'My Orders' }).click();
+    await expect(page).toHaveURL(/\/account\/orders$/);
+    await expect(page).toHaveTitle('My Orders | QuickCart');
+    await page.goto('/account');
     await expect(page).toHaveTitle('My Account | QuickCart');
   });
 });

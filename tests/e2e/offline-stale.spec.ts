@@ -215,8 +215,14 @@ test('a new address started offline with a map tap and a typed locality is saved
     ]);
 });
 
-test('the map\'s "enter manually" leads to a form whose locality can be typed', async ({ page, signIn }) => {
+test('the map\'s "enter manually" leads to a form whose locality can be typed', async ({
+  page,
+  signIn,
+  consoleGuard,
+}) => {
   test.setTimeout(60_000);
+  // The map's last point is pinned offline.
+  allowOfflineNoise(consoleGuard);
   await page.route('https://tile.openstreetmap.org/**', (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
   );
@@ -236,11 +242,28 @@ test('the map\'s "enter manually" leads to a form whose locality can be typed', 
     'Put the pin on your delivery location first: tap the map, drag the pin or search for your area.',
   );
   await expect(dialog.getByRole('form').getByLabel('Locality')).not.toBeEditable();
+  // A point the map names: the form starts from its locality and PIN code, to be typed over.
   await dialog.locator('.leaflet-container').click({ position: { x: 120, y: 120 } });
+  await expect(dialog.getByText('Finding the address…')).toBeHidden();
+  const named = await dialog.locator('p[aria-live="polite"]').textContent();
+  expect(named).toContain(' · ');
   await dialog.getByRole('button', { name: 'Enter manually' }).click();
-  const locality = dialog.getByRole('form').getByLabel('Locality');
+  const form = dialog.getByRole('form');
+  const locality = form.getByLabel('Locality');
   await expect(locality).toBeEditable();
+  await expect(locality).toHaveValue(named!.split(' · ')[1]!);
+  await expect(form.getByLabel('PIN code')).toHaveValue(/^\d{6}$/);
+  await expect(dialog.getByText('The locality as the map named it: change it as you want it written.')).toBeVisible();
+
+  // A point the map cannot name (offline): the locality is the shopper's to type.
+  await form.getByRole('button', { name: 'Change' }).click();
+  await page.context().setOffline(true);
+  await dialog.locator('.leaflet-container').click({ position: { x: 160, y: 140 } });
+  await dialog.getByRole('button', { name: 'Enter manually' }).click();
+  await expect(locality).toBeEditable();
+  await expect(locality).toHaveValue('');
   await expect(dialog.getByText('Type your locality: the map could not name this place.')).toBeVisible();
+  await page.context().setOffline(false);
 });
 
 test('"enter manually" starts from the place chosen in the header: a Bengaluru address keeps its PIN code', async ({

@@ -25,6 +25,7 @@ export const ADDRESS_TEXT = {
   pinnedUnnamed: 'Pinned. Type your locality next.',
   searchOffline: 'Place search needs a connection. Tap the map to pin your location instead.',
   typeLocality: 'Type your locality: the map could not name this place.',
+  checkLocality: 'The locality as the map named it: change it as you want it written.',
   dismiss: 'Dismiss',
 } as const;
 

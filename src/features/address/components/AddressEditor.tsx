@@ -112,7 +112,10 @@ function EditorContent({
     if (step === 'form') formTitle.current?.focus();
   }, [step]);
 
+  const [localityFromMap, setLocalityFromMap] = useState(false);
   const confirm = (place: SelectedPlace) => {
+    // "Enter manually" after the map named the point: its name, to be typed over.
+    setLocalityFromMap(place.name !== '' && place.city === '');
     setDraft((current) => ({
       ...current,
       locality: place.name,
@@ -169,6 +172,7 @@ function EditorContent({
             onSubmit={onSubmit}
             onChangeLocation={() => setStep('map')}
             titleRef={formTitle}
+            localityFromMap={localityFromMap}
           />
         </div>
       </div>

@@ -16,6 +16,8 @@ interface Props {
   /** Back to the map to pick the location again. */
   onChangeLocation?: () => void;
   titleRef?: React.Ref<HTMLHeadingElement>;
+  /** The locality to type was started from the map's name for the point ("Enter manually"). */
+  localityFromMap?: boolean;
 }
 
 const isPreset = (tag: string) => (PRESET_TAGS as readonly string[]).includes(tag);
@@ -25,7 +27,15 @@ const isPreset = (tag: string) => (PRESET_TAGS as readonly string[]).includes(ta
  * asks for a custom tag), locality read-only from the map, the PIN code filled from the map and
  * editable (issue 16), and every validation message.
  */
-export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation, titleRef }: Props) {
+export function AddressForm({
+  mode,
+  draft,
+  onChange,
+  onSubmit,
+  onChangeLocation,
+  titleRef,
+  localityFromMap = false,
+}: Props) {
   const [errors, setErrors] = useState<AddressFieldErrors>({});
   const [other, setOther] = useState(draft.tag !== '' && !isPreset(draft.tag));
   const formId = useId();
@@ -209,7 +219,7 @@ export function AddressForm({ mode, draft, onChange, onSubmit, onChangeLocation,
         </div>
         {typedLocality && (
           <p id={`${formId}-locality-hint`} className={styles.hint}>
-            {ADDRESS_TEXT.typeLocality}
+            {localityFromMap ? ADDRESS_TEXT.checkLocality : ADDRESS_TEXT.typeLocality}
           </p>
         )}
         {localityError && (

@@ -63,6 +63,15 @@ function FollowPin({ position }: { position: { lat: number; lng: number } }) {
   return null;
 }
 
+/**
+ * What "Enter manually" hands the form: the pin's point with the locality to type, starting from
+ * the locality and PIN code the map named for it, if it did (the shopper may write it otherwise).
+ */
+export const manualPlace = (position: { lat: number; lng: number }, named: SelectedPlace | null): SelectedPlace => {
+  const place = pinnedPlace(position.lat, position.lng);
+  return named?.name ? { ...place, name: named.name, pincode: named.pincode } : place;
+};
+
 /** Leaflet measures its box once; a map shown again after being hidden must measure again. */
 function MeasureOnResize() {
   const map = useMap();
@@ -229,7 +238,7 @@ export function MapPicker({ center, centerIsGuess = false, initialPlace, onConfi
               // The pin where the map opened for want of anything better is nobody's address.
               if (centerIsGuess && pinned === null) {
                 showAlert(MAP_ALERTS.pinFirst);
-              } else onConfirm(pinnedPlace(position.lat, position.lng));
+              } else onConfirm(manualPlace(position, loading ? null : selectedPlace));
             }}
           >
             {ADDRESS_TEXT.enterManually}

@@ -1,7 +1,7 @@
 export { usePay, type PayStep } from './use-pay';
 export { payOrderQueryOptions } from './api/get-order';
 export { cancelUnpaidOrder } from './api/cancel-unpaid';
-export { PaymentStatus } from './components/PaymentStatus';
+export { PaymentStatus, endedUnpaid } from './components/PaymentStatus';
 export { LocalGatewayDialog } from './components/LocalGatewayDialog';
 export { PayBy } from './components/PayBy';
 export { PAYMENT_METHOD_NAMES, PAYMENT_TEXT, opensGatewayOnLoad, payOrderHref, pollDelay } from './constants';

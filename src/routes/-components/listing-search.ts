@@ -1,5 +1,5 @@
 import type { SortOption } from '../../../server/schemas/product';
-import { isSortOption } from '../../features/search';
+import { DEFAULT_SORT, isSortOption } from '../../features/search';
 
 // Apart from listing-controls.tsx: route validation runs in the main bundle, the controls
 // (sort menu, cart buttons) only with the listing page.
@@ -17,6 +17,6 @@ export interface ListingSearch {
 export function validateListingSearch(search: Record<string, unknown>): ListingSearch {
   return {
     sub: typeof search.sub === 'string' && /^[a-z0-9-]{1,80}$/.test(search.sub) ? search.sub : undefined,
-    sort: isSortOption(search.sort) && search.sort !== 'relevance' ? search.sort : undefined,
+    sort: isSortOption(search.sort) && search.sort !== DEFAULT_SORT ? search.sort : undefined,
   };
 }

@@ -67,7 +67,7 @@ function FollowPin({ position }: { position: { lat: number; lng: number } }) {
  * What "Enter manually" hands the form: the pin's point with the locality to type, starting from
  * the locality and PIN code the map named for it, if it did (the shopper may write it otherwise).
  */
-export const manualPlace = (position: { lat: number; lng: number }, named: SelectedPlace | null): SelectedPlace => {
+const manualPlace = (position: { lat: number; lng: number }, named: SelectedPlace | null): SelectedPlace => {
   const place = pinnedPlace(position.lat, position.lng);
   return named?.name ? { ...place, name: named.name, pincode: named.pincode } : place;
 };

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/Button';
 import { formatRupees } from '../../../lib/money';
 import { NeedsConnection } from '../../../components/NeedsConnection';
-import { PAYMENT_TEXT, PaymentStatus, type PayStep } from '../../payment';
+import { PAYMENT_TEXT, PaymentStatus, endedUnpaid, type PayStep } from '../../payment';
 import type { PlaceFeedback } from '../use-place-order';
 import * as styles from './Checkout.css';
 
@@ -41,7 +41,7 @@ export function PlaceOrder({
 }: Props) {
   const busy = placing || paying;
   // After a failed, closed or unopened payment: the way out besides Try again.
-  const anotherWay = onPayAnotherWay && ['failed', 'dismissed', 'error'].includes(payState.step) && (
+  const anotherWay = onPayAnotherWay && endedUnpaid(payState) && (
     <Button tone="outline" onClick={onPayAnotherWay} disabled={switching} aria-busy={switching}>
       {switching ? 'Cancelling the unpaid order…' : PAYMENT_TEXT.payAnotherWay}
     </Button>

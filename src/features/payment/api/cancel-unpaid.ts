@@ -2,7 +2,7 @@ import { customerApi } from '../../auth';
 import type { OrderWithPayment } from '../types';
 
 /** The reason the order records when the shopper leaves an unpaid order to pay another way. */
-export const PAY_ANOTHER_WAY_REASON = 'Chose to pay another way';
+const PAY_ANOTHER_WAY_REASON = 'Chose to pay another way';
 
 /**
  * POST /api/order/:id/cancel for an order still awaiting its payment: its items go back on the

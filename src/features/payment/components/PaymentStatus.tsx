@@ -16,6 +16,9 @@ interface Props {
   extra?: ReactNode;
 }
 
+/** The payment ended without the money: failed, the gateway closed, or it could not be started. */
+export const endedUnpaid = (state: PayStep) => ['failed', 'dismissed', 'error'].includes(state.step);
+
 /** The failure's text: the gateway's reason, then that no money was taken. */
 export const failureText = (reason: string | null) =>
   reason && reason !== PAYMENT_TEXT.failed ? `${reason} ${PAYMENT_TEXT.failed}` : PAYMENT_TEXT.failed;
@@ -81,11 +84,12 @@ export function PaymentStatus({ state, payBy, onTryAgain, extra }: Props) {
       );
       break;
   }
-  const canRetry = onTryAgain && ['failed', 'dismissed', 'error'].includes(state.step);
+  const unpaid = endedUnpaid(state);
+  const canRetry = onTryAgain && unpaid;
   return (
     <div ref={region} tabIndex={-1} className={styles.status} aria-live="polite" data-pay-step={state.step}>
       {body}
-      {payBy && ['failed', 'dismissed', 'error'].includes(state.step) && <PayBy payBy={payBy} />}
+      {payBy && unpaid && <PayBy payBy={payBy} />}
       {(canRetry || extra) && (
         <div className={styles.actions}>
           {canRetry && <Button onClick={onTryAgain}>{PAYMENT_TEXT.tryAgain}</Button>}

@@ -11,6 +11,7 @@ export const ORDER_MESSAGES = {
   idempotencyKeyMissing: 'Idempotency-Key: is required (a header, or idempotencyKey in the body)',
   idempotencyKeyInvalid: 'Idempotency-Key: must be 8 to 100 letters, digits, dashes or underscores',
   cancelled: 'Order cancelled',
+  noLongerUnpaid: 'This order is no longer awaiting payment: its payment has reached us.',
   advanced: 'Order status updated',
 } as const;
 

@@ -295,7 +295,16 @@ export type OrderListResponse = Static<typeof OrderListResponse>;
 export const OrderIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 export const CancelBody = Type.Object(
-  { reason: Type.String({ minLength: 1, maxLength: 200, description: 'Why the shopper cancels' }) },
+  {
+    reason: Type.String({ minLength: 1, maxLength: 200, description: 'Why the shopper cancels' }),
+    unpaidOnly: Type.Optional(
+      Type.Boolean({
+        description:
+          'Cancel only while the order awaits its online payment: 409 (nothing changes) once it is paid or ' +
+          'cancelled, so that leaving an unpaid order never cancels one a payment reached meanwhile',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 

@@ -29,6 +29,7 @@ const SHOPPERS = {
   payLater: '9400000005',
   lostReply: '9400000006',
   anotherWay: '9400000007',
+  changedCart: '9400000008',
 } as const;
 
 const MUMBAI = {
@@ -74,7 +75,16 @@ async function readyToPay(page: Page, signIn: (page: Page, mobile: string) => Pr
 /** The shopper's orders as the API lists them. */
 async function ordersOf(page: Page) {
   const body = await (await page.request.get('/api/order')).json();
-  return body as { total: number; data: { id: string; status: string; payment: { state: string; label: string } }[] };
+  return body as {
+    total: number;
+    data: {
+      id: string;
+      number: number;
+      status: string;
+      cancelReason: string | null;
+      payment: { state: string; label: string };
+    }[];
+  };
 }
 
 /** Pays in the local gateway's page and waits for the order page to say it is paid. */
@@ -172,6 +182,59 @@ test('after a declined payment, Pay another way cancels the unpaid order and cas
   await expect(page).toHaveURL(/\/account\/orders\/[^/]+$/);
   const orders = await ordersOf(page);
   expect(orders.data.map((order) => order.status).sort()).toEqual(['cancelled', 'processing']);
+});
+
+test('a cart changed while its order awaits online payment is placed as a new order that cancels the unpaid one', async ({
+  page,
+  signIn,
+}) => {
+  await readyToPay(page, signIn, SHOPPERS.changedCart);
+  await main(page).getByRole('radio', { name: /^UPI/ }).check();
+  await placeButton(page).click();
+  await expect(gatewayDialog(page)).toBeVisible();
+  await gatewayDialog(page).getByRole('button', { name: 'Close' }).click();
+  await expect(main(page).getByRole('button', { name: 'Try again' })).toBeVisible();
+  const [unpaid] = (await ordersOf(page)).data;
+
+  // One more of the item, from the cart panel over the checkout: a new cart, so a new order.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^1 Items/ })
+    .click();
+  await cartPanel(page).getByRole('button', { name: 'Increase quantity' }).click();
+  await page.keyboard.press('Escape');
+  await expect(cartPanel(page)).toBeHidden();
+  const notice = main(page).getByText(`Order #${unpaid!.number}, placed before your cart changed, is not paid yet`);
+  await expect(notice).toHaveText(
+    new RegExp(
+      `holds its items until \\d{1,2}:\\d\\d [AP]M\\. Placing this order cancels it\\. Pay order #${unpaid!.number} instead$`,
+    ),
+  );
+  await expect(notice.getByRole('link', { name: `Pay order #${unpaid!.number} instead` })).toHaveAttribute(
+    'href',
+    `/checkout?pay=${unpaid!.id}`,
+  );
+  // The old order's payment is no longer this cart's: no Try again, and the methods are free.
+  await expect(main(page).getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(main(page).getByText('Not paid yet.')).toHaveCount(0);
+  const cash = main(page).getByRole('radio', { name: /^Cash on delivery/ });
+  await expect(cash).toBeEnabled();
+
+  // A reload (or the app opened again) still knows the unpaid order.
+  await page.reload();
+  await expect(notice).toBeVisible();
+  await expect(placeButton(page)).toBeEnabled();
+  await cash.check();
+  await placeButton(page).click();
+  await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
+  const orders = await ordersOf(page);
+  expect(orders.total).toBe(2);
+  const replaced = await (await page.request.get(`/api/order/${unpaid!.id}`)).json();
+  expect(replaced.data).toMatchObject({ status: 'cancelled', cancelReason: 'Replaced by a newer order' });
+  expect(orders.data.find((order) => order.id !== unpaid!.id)).toMatchObject({
+    status: 'processing',
+    payment: { label: 'Cash on delivery' },
+  });
 });
 
 test('a double tap on Place order, and a reload while paying, place one order and open one payment at a time', async ({

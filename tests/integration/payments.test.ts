@@ -536,6 +536,45 @@ describe('refunds', () => {
     ]);
   });
 
+  it('cancels with unpaidOnly only an order still awaiting payment: a paid one stays paid, and nothing changes', async () => {
+    const s = await shopper();
+    const id = await product(6000, 4);
+    const cancel = (orderId: string) =>
+      ctx.app.inject(
+        json(
+          'POST',
+          `/api/order/${orderId}/cancel`,
+          { reason: 'Replaced by a newer order', unpaidOnly: true },
+          { headers: bearer(s) },
+        ),
+      );
+
+    // Paid meanwhile (another tab, the webhook): refused, still paid, no refund, stock still held.
+    const { data: paid, checkout } = await placeOnline(s, id, 6000);
+    expect((await verify(s, paid.id, pick((await press(checkout.gatewayOrderId, 'approve')).json()))).statusCode).toBe(
+      200,
+    );
+    const refused = await cancel(paid.id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'ORDER_NOT_CANCELLABLE',
+      message: 'This order is no longer awaiting payment: its payment has reached us.',
+      data: { status: 'processing', payment: { state: 'paid', refund: null } },
+    });
+    expect(await refundRows(paid.id)).toEqual([]);
+    expect(await stockOf(id)).toBe(3);
+
+    // Still unpaid: cancelled, its stock back on the shelf.
+    const { data: unpaid } = await placeOnline(s, id, 6000);
+    expect(await stockOf(id)).toBe(2);
+    const cancelled = await cancel(unpaid.id);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', cancelReason: 'Replaced by a newer order' });
+    expect(await stockOf(id)).toBe(3);
+    // Asked again: already cancelled, said as such.
+    expect((await cancel(unpaid.id)).json()).toMatchObject({ data: { status: 'cancelled' } });
+  });
+
   it('keeps a refund pending while the gateway refuses the call, and the job retries it', async () => {
     const s = await shopper();
     const id = await product(4500, 4);

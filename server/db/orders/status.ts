@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 
 import { transition } from '../../domain/order-status';
+import { ORDER_MESSAGES } from '../../domain/orders';
 import { cashOnDelivery } from '../../domain/payments';
 import { closeOnlinePayment } from '../payments';
 import type { Db } from '../client';
@@ -22,7 +23,14 @@ export type ChangeStatusResult =
  */
 export async function cancelOrder(
   db: Db,
-  input: { customerId: string | null; orderId: string; reason: string; now: Date },
+  input: {
+    customerId: string | null;
+    orderId: string;
+    reason: string;
+    now: Date;
+    /** Only while it awaits its online payment (a payment that arrived meanwhile wins). */
+    unpaidOnly?: boolean;
+  },
 ): Promise<ChangeStatusResult> {
   return db.transaction(async (tx): Promise<ChangeStatusResult> => {
     const [head] = await tx
@@ -46,7 +54,15 @@ export async function cancelOrder(
       .from(orders)
       .where(eq(orders.id, input.orderId))
       .for('update');
-    const step = transition(toStatus(row!.status), 'cancel');
+    const status = toStatus(row!.status);
+    if (input.unpaidOnly && status !== 'awaiting-payment' && status !== 'cancelled') {
+      return {
+        outcome: 'refused',
+        message: ORDER_MESSAGES.noLongerUnpaid,
+        order: (await loadOrder(tx, null, input.orderId))!,
+      };
+    }
+    const step = transition(status, 'cancel');
     if (!step.ok) {
       return { outcome: 'refused', message: step.message, order: (await loadOrder(tx, null, input.orderId))! };
     }

@@ -20,4 +20,10 @@ export const CHECKOUT_TEXT = {
   lockedToOrder: 'This order was placed for online payment: pay it, or choose Pay another way to pick again.',
   unpaidCancelled: 'The unpaid order was cancelled and nothing was taken. Choose how to pay, then place your order.',
   cancelUnpaidFailed: 'We could not cancel the unpaid order. Please check your connection and try again.',
+  /** An order of the cart as it was before it changed, still unpaid: placing this cart cancels it. */
+  earlierUnpaid: (number: number, until: string | null) =>
+    `Order #${number}, placed before your cart changed, is not paid yet and holds its items${until ? ` until ${until}` : ''}. Placing this order cancels it.`,
+  payEarlierInstead: (number: number) => `Pay order #${number} instead`,
+  earlierPaid: (number: number) =>
+    `Your earlier order #${number} was paid meanwhile, so this one was not placed. Place it too if you want both.`,
 } as const;

@@ -68,10 +68,11 @@ export function useCheckout() {
     setUseGiftCard(order.bill.giftCardPaid > 0);
     if (order.payment.method === 'upi' || order.payment.method === 'card') setChoice(order.payment.method);
   }, []);
-  const { place, placing, resuming, feedback, awaiting, pay, payAgain, payAnotherWay, switching } = usePlaceOrder(
-    { address, lines, useGiftCard, method, contact: session?.user.mobile ?? '' },
-    { updateCart, refetchQuote: () => quote.refetch(), restoreChoices },
-  );
+  const { place, placing, resuming, feedback, awaiting, earlier, pay, payAgain, payAnotherWay, switching } =
+    usePlaceOrder(
+      { address, lines, useGiftCard, method, contact: session?.user.mobile ?? '' },
+      { updateCart, refetchQuote: () => quote.refetch(), restoreChoices },
+    );
 
   const problems = data?.items.filter((line) => line.problem !== null) ?? [];
   const delivery = data?.delivery ?? null;
@@ -106,6 +107,7 @@ export function useCheckout() {
       rememberChoice(next);
     },
     awaiting,
+    earlier,
     pay,
     payAgain,
     payAnotherWay,

@@ -12,6 +12,7 @@ import {
   attemptOrderId,
   cancelUnpaidOrder,
   forgetAttempt,
+  UNPAID_CANCEL_REASONS,
   forgetAwaiting,
   rememberAttempt,
   renewAttemptKey,
@@ -46,6 +47,13 @@ interface AfterAnswer {
   restoreChoices: (order: OrderWithPayment) => void;
 }
 
+/**
+ * An order of an earlier cart that still waits for its online payment, and which no payment has
+ * reached yet (one being confirmed is the order page's to follow, not this checkout's to cancel).
+ */
+const stillUnpaid = (order: OrderWithPayment) =>
+  order.status === 'awaiting-payment' && (order.payment.state === 'awaiting' || order.payment.state === 'failed');
+
 /** The order holds just these lines (the cart has not changed since it was placed). */
 const holdsLines = (order: OrderWithPayment, lines: readonly OrderLine[]) =>
   order.items.length === lines.length &&
@@ -69,6 +77,11 @@ export function usePlaceOrder(
   const [feedback, setFeedback] = useState<PlaceFeedback | null>(null);
   /** The order placed for online payment and not paid yet. */
   const [awaiting, setAwaiting] = useState<OrderWithPayment | null>(null);
+  /**
+   * An order placed for online payment from the cart as it was before it changed, still unpaid
+   * and holding its items: placing this cart cancels it first, so one cart is one order.
+   */
+  const [earlier, setEarlier] = useState<OrderWithPayment | null>(null);
   const fingerprint = useMemo(
     () => JSON.stringify({ lines, addressId: address?._id ?? null, useGiftCard, method }),
     [lines, address?._id, useGiftCard, method],
@@ -126,12 +139,22 @@ export function usePlaceOrder(
         // Paid meanwhile (the gateway's webhook, another tab) for a cart changed since: nothing
         // to pick up any more, now or when the cart holds the same lines again.
         if (order.payment.state === 'paid') forgetAwaiting(order.id);
+        // Still unpaid: said beside Place order, which replaces it.
+        else if (stillUnpaid(order)) setEarlier(order);
         return false;
       }
       restoreChoices(order);
       return true;
     }).finally(() => setResuming(false));
   }, [placedBefore, cartHere, resume, restoreChoices]);
+
+  // The cart changed here (the cart panel, another tab) while its order waited for payment: that
+  // order is now an earlier cart's, and this cart is a new order, which replaces it when placed.
+  // Adjusted while rendering, as React advises for state that follows a changed input.
+  if (awaiting && !pay.busy && lines.length > 0 && !holdsLines(awaiting, lines)) {
+    setEarlier(stillUnpaid(awaiting) ? awaiting : null);
+    setAwaiting(null);
+  }
 
   /** Leave for the order, pay for it, or update the cart and price it again. */
   async function settle(outcome: PlaceOrderOutcome) {
@@ -190,16 +213,48 @@ export function usePlaceOrder(
     },
   });
 
-  const place = () => {
-    if (!address || mutation.isPending || pay.busy || resuming) return;
+  /** The earlier cart's unpaid order is being cancelled, before this cart is placed. */
+  const [replacing, setReplacing] = useState(false);
+
+  const submit = (addressId: string) => {
     idempotencyKey.current ??= attemptKey(fingerprint);
     mutation.mutate({
-      addressId: address._id,
+      addressId,
       items: lines,
       useGiftCardBalance: useGiftCard,
       paymentMethod: method,
       idempotencyKey: idempotencyKey.current,
     });
+  };
+
+  /**
+   * Cancels the earlier cart's unpaid order, then places this cart. A payment that reached the
+   * earlier order meanwhile wins: it stays paid, and this cart waits for the shopper's next tap.
+   */
+  async function replaceEarlier(order: OrderWithPayment, addressId: string) {
+    setReplacing(true);
+    setFeedback(null);
+    try {
+      const now = await cancelUnpaidOrder(order.id, UNPAID_CANCEL_REASONS.replaced);
+      forgetAwaiting(order.id);
+      setEarlier(null);
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      if (now.status !== 'cancelled') {
+        setFeedback({ tone: 'notice', message: CHECKOUT_TEXT.earlierPaid(now.number) });
+        return;
+      }
+      submit(addressId);
+    } catch (failure) {
+      setFeedback({ tone: 'error', message: serverMessage(failure) ?? CHECKOUT_TEXT.placeFailed });
+    } finally {
+      setReplacing(false);
+    }
+  }
+
+  const place = () => {
+    if (!address || mutation.isPending || replacing || pay.busy || resuming) return;
+    if (earlier) void replaceEarlier(earlier, address._id);
+    else submit(address._id);
   };
 
   const latest = useRef({ place, fingerprint });
@@ -227,7 +282,12 @@ export function usePlaceOrder(
     setSwitching(true);
     setFeedback(null);
     try {
-      await cancelUnpaidOrder(awaiting.id);
+      const order = await cancelUnpaidOrder(awaiting.id, UNPAID_CANCEL_REASONS.anotherWay);
+      if (order.status !== 'cancelled') {
+        // The payment reached the order meanwhile (the bank was slow, another tab): it is paid.
+        await leaveFor(order);
+        return;
+      }
       forgetAwaiting(awaiting.id);
       setAwaiting(null);
       pay.reset();
@@ -244,7 +304,9 @@ export function usePlaceOrder(
 
   return {
     place,
-    placing: mutation.isPending,
+    placing: mutation.isPending || replacing,
+    /** The earlier cart's order still waiting for payment, which placing this cart cancels. */
+    earlier,
     payAnotherWay,
     switching,
     /** An order placed before a reload is being looked up: Place order waits for it. */

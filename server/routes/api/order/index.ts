@@ -249,7 +249,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Cancel one of my orders while it awaits payment, is processing or is packed',
         description:
           'The items go back in stock and any e-gift card payment back to the balance; a paid online payment is ' +
-          'refunded through the gateway (`payment.refund`). 409 once dispatched.',
+          'refunded through the gateway (`payment.refund`). 409 once dispatched, and with `unpaidOnly` once paid.',
         params: OrderIdParams,
         body: CancelBody,
         response: {
@@ -272,6 +272,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         orderId: request.params.id,
         reason,
         now: app.clock.now(),
+        unpaidOnly: request.body.unpaidOnly === true,
       });
       if (result.outcome === 'not-found') throw new HttpError(404, ORDER_MESSAGES.notFound);
       if (result.outcome === 'refused') {

@@ -94,6 +94,7 @@ function Checkout() {
           onTryAgain={checkout.awaiting && !checkout.pay.busy ? checkout.payAgain : undefined}
           onPayAnotherWay={checkout.awaiting && !checkout.pay.busy ? () => void checkout.payAnotherWay() : undefined}
           switching={checkout.switching}
+          earlier={checkout.earlier}
         />
         <LocalGatewayDialog session={checkout.pay.localSession} onOutcome={checkout.pay.onLocalOutcome} />
       </div>

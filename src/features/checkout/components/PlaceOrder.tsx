@@ -1,7 +1,16 @@
 import { Button } from '../../../components/Button';
 import { formatRupees } from '../../../lib/money';
 import { NeedsConnection } from '../../../components/NeedsConnection';
-import { PAYMENT_TEXT, PaymentStatus, endedUnpaid, type PayStep } from '../../payment';
+import { formatTime } from '../../../lib/india-time';
+import {
+  PAYMENT_TEXT,
+  PaymentStatus,
+  endedUnpaid,
+  payOrderHref,
+  type OrderWithPayment,
+  type PayStep,
+} from '../../payment';
+import { CHECKOUT_TEXT } from '../constants';
 import type { PlaceFeedback } from '../use-place-order';
 import * as styles from './Checkout.css';
 
@@ -23,6 +32,8 @@ interface Props {
   onPayAnotherWay?: () => void;
   /** The unpaid order is being cancelled. */
   switching?: boolean;
+  /** An earlier cart's order still waiting for payment, which placing this cart cancels. */
+  earlier?: OrderWithPayment | null;
 }
 
 /** What the last attempt said, where its payment stands, and the Place order button (which needs a connection). */
@@ -38,10 +49,13 @@ export function PlaceOrder({
   onTryAgain,
   onPayAnotherWay,
   switching = false,
+  earlier = null,
 }: Props) {
   const busy = placing || paying;
+  // How a payment ended is the order's to show while it waits (Try again); not once the cart changed.
+  const shownState: PayStep = onTryAgain || !endedUnpaid(payState) ? payState : { step: 'idle' };
   // After a failed, closed or unopened payment: the way out besides Try again.
-  const anotherWay = onPayAnotherWay && endedUnpaid(payState) && (
+  const anotherWay = onPayAnotherWay && endedUnpaid(shownState) && (
     <Button tone="outline" onClick={onPayAnotherWay} disabled={switching} aria-busy={switching}>
       {switching ? 'Cancelling the unpaid order…' : PAYMENT_TEXT.payAnotherWay}
     </Button>
@@ -53,7 +67,16 @@ export function PlaceOrder({
           {feedback.message}
         </p>
       )}
-      <PaymentStatus state={payState} payBy={payBy} onTryAgain={onTryAgain} extra={anotherWay || undefined} />
+      {earlier && !onTryAgain && (
+        <p className={styles.info} data-earlier-order={earlier.id}>
+          {CHECKOUT_TEXT.earlierUnpaid(
+            earlier.number,
+            earlier.payment.payBy && formatTime(Date.parse(earlier.payment.payBy)),
+          )}{' '}
+          <a href={payOrderHref(earlier.id)}>{CHECKOUT_TEXT.payEarlierInstead(earlier.number)}</a>
+        </p>
+      )}
+      <PaymentStatus state={shownState} payBy={payBy} onTryAgain={onTryAgain} extra={anotherWay || undefined} />
       {!onTryAgain && (
         <NeedsConnection what="Placing an order">
           <Button className={styles.placeButton} onClick={onPlace} disabled={!canPlace} aria-busy={busy}>

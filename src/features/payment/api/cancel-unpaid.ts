@@ -1,15 +1,36 @@
+import { HTTPError } from 'ky';
+
 import { customerApi } from '../../auth';
 import type { OrderWithPayment } from '../types';
 
-/** The reason the order records when the shopper leaves an unpaid order to pay another way. */
-const PAY_ANOTHER_WAY_REASON = 'Chose to pay another way';
+/** Why the shopper leaves an unpaid order, as the order records it. */
+export const UNPAID_CANCEL_REASONS = {
+  /** Pay another way, after a failed or closed payment. */
+  anotherWay: 'Chose to pay another way',
+  /** The cart changed after the order was placed, and the new cart was placed instead. */
+  replaced: 'Replaced by a newer order',
+} as const;
 
 /**
- * POST /api/order/:id/cancel for an order still awaiting its payment: its items go back on the
- * shelf, and the checkout may place the cart again with another way to pay.
+ * POST /api/order/:id/cancel with `unpaidOnly` for an order still awaiting its payment: its items
+ * go back on the shelf. Resolves with the order as the server now has it: cancelled, or (409) one a
+ * payment reached meanwhile, which stays paid, for the caller to leave for.
  */
-export const cancelUnpaidOrder = (orderId: string) =>
-  customerApi
-    .post(`order/${encodeURIComponent(orderId)}/cancel`, { json: { reason: PAY_ANOTHER_WAY_REASON }, retry: 0 })
-    .json<{ success: true; data: OrderWithPayment }>()
-    .then((body) => body.data);
+export async function cancelUnpaidOrder(
+  orderId: string,
+  reason: (typeof UNPAID_CANCEL_REASONS)[keyof typeof UNPAID_CANCEL_REASONS],
+): Promise<OrderWithPayment> {
+  try {
+    const body = await customerApi
+      .post(`order/${encodeURIComponent(orderId)}/cancel`, { json: { reason, unpaidOnly: true }, retry: 0 })
+      .json<{ success: true; data: OrderWithPayment }>();
+    return body.data;
+  } catch (error) {
+    const order =
+      error instanceof HTTPError &&
+      error.response.status === 409 &&
+      (error.data as { data?: unknown } | undefined)?.data;
+    if (order) return order as OrderWithPayment;
+    throw error;
+  }
+}

@@ -288,7 +288,7 @@ const offlineOk = (consoleGuard: ConsoleGuard) => {
   consoleGuard.allow(/An unknown error occurred when fetching the script/);
 };
 
-test('offline the online methods say they need a connection; cash on delivery stays as it was', async ({
+test('offline the online methods say they need a connection, and the bill says what it waits for', async ({
   page,
   signIn,
   consoleGuard,
@@ -304,7 +304,31 @@ test('offline the online methods say they need a connection; cash on delivery st
   await expect(upi).toHaveAccessibleDescription('Needs an internet connection');
   await expect(cod).toBeEnabled();
   await expect(placeButton(page)).toBeDisabled();
+
+  // The cart changed offline: the bill on screen is the last one, and says so, not a spinner.
+  const bill = main(page).getByRole('region', { name: 'Bill details' });
+  const itemsTotal = bill.getByRole('row', { name: /^Items total/ });
+  const before = await itemsTotal.textContent();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^1 Items/ })
+    .click();
+  await cartPanel(page).getByRole('button', { name: 'Increase quantity' }).click();
+  await page.keyboard.press('Escape');
+  await expect(bill.getByRole('status')).toHaveText(
+    'You are offline: this bill is from before your last change. It is worked out again as soon as you are back online.',
+  );
+  await expect(itemsTotal).toHaveText(before!);
+  // Opened offline, with no bill yet: it says what it waits for.
+  await page.reload();
+  await expect(bill.getByRole('status')).toHaveText(
+    'You are offline. Your bill is worked out as soon as you are back online.',
+  );
+  await expect(bill.getByText('Working out your bill')).toHaveCount(0);
+
   await goOnline(page);
+  await expect(bill.getByRole('status')).toHaveCount(0);
+  await expect(itemsTotal).not.toHaveText(before!);
   await expect(upi).toBeEnabled();
   await expect(card).toBeEnabled();
 });

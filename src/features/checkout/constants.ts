@@ -6,6 +6,9 @@ export const CHECKOUT_TEXT = {
   chooseAddress: 'Choose where we should deliver this order.',
   addressGone: 'The delivery address you chose is no longer saved. Choose another address for this order.',
   itemsChanged: 'Some items changed since you added them. Update your cart to continue.',
+  billOffline: 'You are offline. Your bill is worked out as soon as you are back online.',
+  billBeforeChange:
+    'You are offline: this bill is from before your last change. It is worked out again as soon as you are back online.',
   quoteFailed: 'We could not work out your bill. Please check your connection and try again.',
   placeFailed:
     'We could not place your order. Please check your connection and try again: you will not be charged twice.',

@@ -13,13 +13,17 @@ interface Props {
   /** The server's bill, once worked out (the last one while a changed cart is priced again). */
   bill: Bill | undefined;
   isFetching: boolean;
+  /** The bill waits for the connection (asked for while offline). */
+  waitingForConnection: boolean;
+  /** The bill shown is the last cart's, kept while this cart is priced. */
+  previousCart: boolean;
   /** Why the bill could not be worked out, when it could not. */
   error: Error | null;
   onRetry: () => void;
 }
 
 /** The bill details card: totals, charges and what the gift card pays; or why there is none yet. */
-export function BillDetails({ titleId, bill, isFetching, error, onRetry }: Props) {
+export function BillDetails({ titleId, bill, isFetching, waitingForConnection, previousCart, error, onRetry }: Props) {
   return (
     <section className={styles.card} aria-labelledby={titleId} aria-busy={isFetching}>
       <h2 id={titleId} className={styles.cardTitle}>
@@ -32,10 +36,19 @@ export function BillDetails({ titleId, bill, isFetching, error, onRetry }: Props
             Try again
           </Button>
         </div>
+      ) : !bill && waitingForConnection ? (
+        <p className={styles.muted} role="status">
+          {CHECKOUT_TEXT.billOffline}
+        </p>
       ) : !bill ? (
         <Spinner label="Working out your bill" />
       ) : (
         <>
+          {previousCart && waitingForConnection && (
+            <p className={styles.muted} role="status">
+              {CHECKOUT_TEXT.billBeforeChange}
+            </p>
+          )}
           <BillTable bill={bill} />
           {bill.productDiscount > 0 && (
             <p className={styles.savings}>Your total savings {formatRupees(bill.productDiscount)}</p>

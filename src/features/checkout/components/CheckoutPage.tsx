@@ -70,6 +70,8 @@ function Checkout() {
           titleId={`${titleId}-bill`}
           bill={data?.bill}
           isFetching={quote.isFetching}
+          waitingForConnection={quote.fetchStatus === 'paused'}
+          previousCart={quote.isPlaceholderData}
           error={quote.isError ? quote.error : null}
           onRetry={() => void quote.refetch()}
         />

@@ -61,6 +61,14 @@ describe('ETA countdown text', () => {
   });
   it('says any minute now once the estimate is reached', () => {
     expect(etaText(expectedBy, at('2026-11-25T06:09:45.000Z'))).toBe('Arriving any minute now');
-    expect(etaText(expectedBy, at('2026-11-25T06:20:00.000Z'))).toBe('Arriving any minute now');
+    expect(etaText(expectedBy, at('2026-11-25T06:14:59.000Z'))).toBe('Arriving any minute now');
+  });
+  it('says it is running late, and by when it was due (IST), five minutes past the estimate', () => {
+    expect(etaText(expectedBy, at('2026-11-25T06:15:00.000Z'))).toBe(
+      'Running late: it was due by 11:40 AM. Sorry for the wait.',
+    );
+    expect(etaText(expectedBy, at('2026-11-25T07:30:00.000Z'))).toBe(
+      'Running late: it was due by 11:40 AM. Sorry for the wait.',
+    );
   });
 });

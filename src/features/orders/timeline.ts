@@ -1,3 +1,4 @@
+import { formatTime } from '../../lib/india-time';
 import type { Order, OrderStatus } from '../../../server/schemas/order';
 
 export interface TimelineStep {
@@ -41,9 +42,13 @@ export function timelineSteps(order: Pick<Order, 'status' | 'placedAt' | 'timeli
   }));
 }
 
-/** The countdown's words for the time left until `expectedBy`. */
+/** How far past its estimate an order is still "any minute now"; after that it is running late. */
+export const LATE_AFTER_MS = 5 * 60_000;
+
+/** The countdown's words for the time left until `expectedBy` (IST), and once it has passed. */
 export function etaText(expectedBy: string, now: number): string {
   const left = new Date(expectedBy).getTime() - now;
+  if (left <= -LATE_AFTER_MS) return `Running late: it was due by ${formatTime(expectedBy)}. Sorry for the wait.`;
   if (left <= 30_000) return 'Arriving any minute now';
   const minutes = Math.ceil(left / 60_000);
   return `Arriving in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;

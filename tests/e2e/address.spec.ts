@@ -180,6 +180,11 @@ test('without location permission the picker says so, and a click on the map sti
   const dialog = editor(page);
   await dialog.getByRole('button', { name: 'Use current location' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Failed to get your current location. Please try again.');
+  // Trying again cannot help while the browser refuses: what can, beside the button, after the alert.
+  const blocked =
+    'Location access is blocked for this site. Allow it in your browser’s site settings, or search for your area or tap the map where you are.';
+  await expect(dialog.getByText(blocked)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Use current location' })).toHaveAccessibleDescription(blocked);
 
   // The map opens on Mumbai (no previous address): a click near the pin names the place there.
   const map = mapOf(dialog);

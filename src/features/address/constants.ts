@@ -1,5 +1,8 @@
 /** Texts of saved addresses and the map picker; the spec's are word for word (points 4, 5 and 8). */
 export const ADDRESS_TEXT = {
+  /** Use current location, refused by the browser for this site: said beside the button, after the spec's alert. */
+  locationBlocked:
+    'Location access is blocked for this site. Allow it in your browser’s site settings, or search for your area or tap the map where you are.',
   pageTitle: 'Saved Address',
   addTitle: 'Enter Complete Address',
   editTitle: 'Edit Address',

@@ -62,6 +62,8 @@ export const pin = style({ color: vars.color.danger });
 // Leaflet sizes a div icon's box itself; the SVG fills it.
 globalStyle(`${pin} svg`, { display: 'block', width: '100%', height: '100%' });
 
+export const blocked = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
 export const locating = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const footerActions = style({

@@ -97,6 +97,9 @@ export function MapPicker({ center, centerIsGuess = false, initialPlace, onConfi
   const position = pinned ?? center;
   const [selectedPlace, setSelectedPlace] = useState<SelectedPlace | null>(initialPlace);
   const [loading, setLoading] = useState(false);
+  /** The browser refuses this site location access: Use current location cannot work until allowed. */
+  const [blocked, setBlocked] = useState(false);
+  const hintId = useId();
   const [alert, setAlert] = useState<string | null>(null);
   const [alertKey, setAlertKey] = useState(0);
   const request = useRef(0);
@@ -157,10 +160,14 @@ export function MapPicker({ center, centerIsGuess = false, initialPlace, onConfi
     }
     setLoading(true);
     navigator.geolocation.getCurrentPosition(
-      (found) => void locate(found.coords.latitude, found.coords.longitude, MAP_ALERTS.currentPlace),
-      () => {
+      (found) => {
+        setBlocked(false);
+        void locate(found.coords.latitude, found.coords.longitude, MAP_ALERTS.currentPlace);
+      },
+      (error) => {
         setLoading(false);
         showAlert(MAP_ALERTS.currentLocation);
+        setBlocked(error.code === error.PERMISSION_DENIED);
       },
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
     );
@@ -181,9 +188,18 @@ export function MapPicker({ center, centerIsGuess = false, initialPlace, onConfi
     <div className={styles.picker}>
       <div className={styles.toolbar}>
         <PlaceSearch onChoose={(s) => void choose(s)} />
-        <Button tone="outline" onClick={useCurrentLocation}>
+        <Button
+          tone="outline"
+          onClick={useCurrentLocation}
+          aria-describedby={blocked ? `${hintId}-blocked` : undefined}
+        >
           {ADDRESS_TEXT.useCurrentLocation}
         </Button>
+        {blocked && (
+          <p id={`${hintId}-blocked`} className={styles.blocked}>
+            {ADDRESS_TEXT.locationBlocked}
+          </p>
+        )}
       </div>
       <MapContainer
         className={styles.map}

@@ -214,6 +214,29 @@ describe('LocationPanel', () => {
     expect((await placesList()).textContent).toContain('Koramangala');
   });
 
+  it('Detect says what to do when location access is blocked, and to try again when locating failed', async () => {
+    fakeApi({});
+    let code = 1;
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      onLine: true,
+      geolocation: {
+        getCurrentPosition: (_found: unknown, failed: (error: Partial<GeolocationPositionError>) => void) =>
+          failed({ code, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 }),
+      },
+    });
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Detect' }));
+    expect(
+      await screen.findByText(
+        'Location access is blocked for this site. Allow it in your browser’s site settings, or search for your area or pick a city below.',
+      ),
+    ).toBeTruthy();
+    code = 3;
+    fireEvent.click(screen.getByRole('button', { name: 'Detect' }));
+    expect(await screen.findByText('Failed to get your current location. Please try again.')).toBeTruthy();
+  });
+
   it('offline: searching needs a connection, and a top city still shows its last answer', async () => {
     const asked = fakeApi({});
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);

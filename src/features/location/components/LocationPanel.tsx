@@ -20,6 +20,7 @@ import {
   type ChosenLocation,
 } from '../location-atoms';
 import { createIcon } from '../../../components/Icons';
+import { LOCATION_BLOCKED } from '../constants';
 import * as panelStyles from './LocationPanel.css';
 import * as styles from './LocationPicker.css';
 
@@ -83,9 +84,15 @@ export default function LocationPanel() {
           place: { latitude: position.coords.latitude, longitude: position.coords.longitude },
         });
       },
-      () => {
+      (error) => {
         setLocating(false);
-        setFailure({ label: 'Your location', error: 'Failed to get your current location. Please try again.' });
+        setFailure({
+          label: 'Your location',
+          error:
+            error.code === error.PERMISSION_DENIED
+              ? LOCATION_BLOCKED
+              : 'Failed to get your current location. Please try again.',
+        });
       },
       { timeout: 10_000, maximumAge: 300_000 },
     );

@@ -84,6 +84,21 @@ test.describe('category listing', () => {
         cards.map((card) => Number(card.querySelector('[data-price]')!.getAttribute('data-price'))),
       );
 
+  test("on a phone the grid's product names are shown whole, not cut after two words", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto('/dairy-breakfast');
+    const names = page.getByRole('main').getByRole('article').getByRole('link', { name: /\S/ });
+    await expect(names.first()).toBeVisible();
+    // Each name fits its box (no ellipsis, no word running out of the card) in the first rows.
+    const cut = await names.evaluateAll((links) =>
+      links
+        .slice(0, 8)
+        .filter((link) => link.scrollHeight > link.clientHeight + 1 || link.scrollWidth > link.clientWidth + 1)
+        .map((link) => link.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
+
   test('the sidebar starts on All and filters by sub-category', async ({ page }) => {
     await page.goto('/vegetables-fruits');
     const sidebar = page.getByRole('navigation', { name: 'Vegetables & Fruits categories' });

@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 
 import { badge as badgeRule, column, twoLines } from '../../../styles/rules';
+import { maxWidth } from '../../../styles/breakpoints';
 import { vars } from '../../../styles/theme.css';
 
 export const card = style({
@@ -15,6 +16,11 @@ export const card = style({
   minWidth: 0,
   // As tall as its grid cell, so the Add buttons of a row line up whether or not a price has an MRP.
   height: '100%',
+  // Its parts size themselves to the card (the name's lines below), whatever grid or carousel holds it.
+  containerType: 'inline-size',
+  // A phone's two-column grid beside the category sidebar leaves a card about 110 px: less
+  // padding gives the name 16 px more of each line.
+  '@media': { [maxWidth('sm')]: { padding: vars.space['2'] } },
 });
 
 export const imageLink = style({ display: 'block', borderRadius: vars.radius.sm, overflow: 'hidden' });
@@ -42,6 +48,15 @@ export const name = style({
   lineHeight: 1.3,
   minHeight: '2.6em',
   textDecoration: 'none',
+  // A word wider than the card ('Homogenised' at 360 px) is hyphenated, or broken, not cut.
+  hyphens: 'auto',
+  overflowWrap: 'break-word',
+  // In a narrow card two lines held only 'Amul Taaza…': three lines keep names whole; in a phone's
+  // grid beside the category sidebar (about 92 px of text), four lines of a size smaller.
+  '@container': {
+    '(max-width: 150px)': { WebkitLineClamp: 3 },
+    '(max-width: 110px)': { fontSize: '13px', WebkitLineClamp: 4 },
+  },
 });
 
 export const pack = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });

@@ -20,7 +20,6 @@ import {
   type ChosenLocation,
 } from '../location-atoms';
 import { createIcon } from '../../../components/Icons';
-import { LOCATION_BLOCKED } from '../constants';
 import * as panelStyles from './LocationPanel.css';
 import * as styles from './LocationPicker.css';
 
@@ -43,6 +42,13 @@ export { default as ChosenLabel } from './ChosenLabel';
 export const PLACE_SEARCH_DEBOUNCE_MS = 250;
 
 type Failure = { label: string; error: string };
+
+/**
+ * Detect, when the browser refuses location access for this site (PERMISSION_DENIED): trying
+ * again cannot help until the shopper allows it, so say where, and what works without it.
+ */
+const LOCATION_BLOCKED =
+  'Location access is blocked for this site. Allow it in your browser’s site settings, or search for your area or pick a city below.';
 
 /**
  * The location picker's panel, loaded when it first opens (the header is on the first screen).

@@ -152,6 +152,10 @@ async function chooseAddress(page: Page, address: typeof MUMBAI) {
   const picker = page.getByRole('dialog', { name: 'Select delivery address' });
   await picker.getByRole('button', { name: new RegExp(`${address.tag} · ${address.name}`) }).click();
   await expect(picker).toBeHidden();
+  // The header's place follows: where the order goes (and that dark store's stock).
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: `Delivery location: ${address.tag} · ${address.city}` }),
+  ).toBeVisible();
 }
 
 /** Puts one product in the cart and opens the checkout with `address` as the delivery address. */
@@ -179,7 +183,11 @@ test('a cart goes through checkout to a placed order, found in My Orders and its
     .getByRole('button', { name: /^Proceed/ })
     .click();
   const addresses = page.getByRole('dialog', { name: 'Select delivery address' });
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: 'Delivery location: Maharashtra, India' })).toBeVisible();
   await addresses.getByRole('button', { name: /Flat 4, Sea View/ }).click();
+  // The header's place follows the delivery address.
+  await expect(header.getByRole('button', { name: 'Delivery location: Home · Mumbai' })).toBeVisible();
   await addresses.getByRole('button', { name: /^Proceed/ }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(main(page).getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();

@@ -1,4 +1,5 @@
 export { deliveryAddressAtom, deliveryAddressSnapshotAtom } from './atoms';
+export { deliverHereAtom } from './deliver-here';
 export { addressesAtom, selectedAddressAtom } from './book-atoms';
 export { registerAddressMutationDefaults } from './register';
 export { addressesQueryOptions } from './api/get-addresses';

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 
 import type { CurrentLine } from '../../../server/schemas/order';
-import { deliveryAddressAtom } from '../address';
+import { deliverHereAtom, deliveryAddressAtom } from '../address';
 import { useSession } from '../auth';
 import { cartProductsQueryOptions, decrementCartItemAtom, refreshCartAtom, useCart } from '../cart';
 import { useOnline } from '../../lib/use-online';
@@ -18,7 +18,8 @@ import { usePlaceOrder } from './use-place-order';
  */
 export function useCheckout() {
   const { items: cartItems, loaded } = useCart();
-  const [address, setAddress] = useAtom(deliveryAddressAtom);
+  const address = useAtomValue(deliveryAddressAtom);
+  const setAddress = useSetAtom(deliverHereAtom);
   const [useGiftCard, setUseGiftCard] = useState(false);
   const [choice, setChoice] = useState<PaymentChoice>(rememberedChoice);
   const session = useSession();

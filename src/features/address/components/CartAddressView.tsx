@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { PinIcon } from '../../../components/Icons';
 import { deliveryAddressAtom } from '../atoms';
+import { deliverHereAtom } from '../deliver-here';
 import { ADDRESS_TEXT } from '../constants';
 import { useAddressBook } from '../use-address-book';
 import { useSaveAddress } from '../use-save-address';
@@ -28,7 +29,7 @@ export function CartAddressView() {
 function CartAddressContent() {
   const { customerId, rows, isLoading, isWaitingForConnection, banners } = useAddressBook();
   const delivery = useAtomValue(deliveryAddressAtom);
-  const setDelivery = useSetAtom(deliveryAddressAtom);
+  const setDelivery = useSetAtom(deliverHereAtom);
   const [adding, setAdding] = useState(false);
   const save = useSaveAddress(customerId);
   const saved = rows?.filter((row) => row.pending === null).map((row) => row.address);

@@ -112,6 +112,11 @@ export interface ProductSearch {
 export interface ProductSearchResult {
   rows: ProductRecord[];
   total: number;
+  /**
+   * Nothing matched the words as typed, and these are the products for what they may have meant:
+   * the query so corrected ('tomatto' -> 'tomato'). Only when every word matched (not the fallback).
+   */
+  correctedTo?: string;
 }
 
 const NOTHING: ProductSearchResult = { rows: [], total: 0 };
@@ -160,9 +165,13 @@ export async function searchProducts(
   if (!query) return runSearch(db, search, undefined);
   if (query.words.length === 0) return NOTHING;
   const expansions = await lookupWords(db, query.words, lookups);
-  const result = await runSearch(db, search, buildSearchPlan(query, expansions, 'all'), lookups);
+  const plan = buildSearchPlan(query, expansions, 'all');
+  const result = await runSearch(db, search, plan, lookups);
+  if (result.total > 0) {
+    return result.corrected && plan.corrected ? { ...result, correctedTo: plan.corrected } : result;
+  }
   // Nothing has every word ('amul xyz'): rather than an empty page, show what has some of them.
-  if (result.total > 0 || query.words.length === 1) return result;
+  if (query.words.length === 1) return result;
   return runSearch(db, search, buildSearchPlan(query, expansions, 'any'), lookups);
 }
 
@@ -171,14 +180,17 @@ interface SortKey {
   dir: 'asc' | 'desc';
 }
 
-type PageRow = ProductRecord & { total: number };
+type PageRow = ProductRecord & { total: number; corrected: boolean };
+
+/** A page of rows, and whether they were found for the corrected words (nothing matched as typed). */
+type RunResult = ProductSearchResult & { corrected?: boolean };
 
 async function runSearch(
   db: Db,
   search: ProductSearch,
   plan: SearchPlan | undefined,
   lookups?: SearchLookups,
-): Promise<ProductSearchResult> {
+): Promise<RunResult> {
   // Filters and sort keys read product_search, the narrow copy of what they need (decision 040);
   // products is read for the rows of the page only.
   const filters: SQL[] = [];
@@ -222,7 +234,7 @@ async function runSearch(
     select p.id, p.slug, p.name, p.brand, c.slug as "categorySlug", s.slug as "subcategorySlug",
       p.pack_size as "packSize", p.mrp_paise as "mrpPaise", p.price_paise as "pricePaise",
       ${search.storeId == null ? sql`p.stock` : stockSql(search.storeId, sql`p.id`)} as stock,
-      p.image, p.description, p.photo, ranked.total
+      p.image, p.description, p.photo, ranked.total, ${correctedFlag(plan)} as corrected
     from ranked
     join ${products} p on p.id = ranked.id
     join ${categories} c on c.id = p.category_id
@@ -230,7 +242,13 @@ async function runSearch(
     order by ${keyOrder('ranked')}`);
   const rows = rowsOf<PageRow>(result);
 
-  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
+  if (rows.length > 0) {
+    return {
+      rows: rows.map(({ total: _total, corrected: _corrected, ...row }) => row),
+      total: rows[0]!.total,
+      corrected: rows[0]!.corrected,
+    };
+  }
   if (search.page === 1) return NOTHING;
   // Past the last page: the window count came back with no row to carry it.
   const [counted] = await db.select({ total: count() }).from(productSearch).where(where);
@@ -249,6 +267,13 @@ function matchQuery(plan: SearchPlan): SQL {
   return sql`(case when exists (
       select 1 from ${productSearch} typed where typed.search_vector @@ to_tsquery('simple', ${plan.asTyped}))
     then to_tsquery('simple', ${plan.asTyped}) else to_tsquery('simple', ${plan.match}) end)`;
+}
+
+/** Whether matchQuery took the corrections: the same look at the index, once per statement. */
+function correctedFlag(plan: SearchPlan | undefined): SQL {
+  if (plan?.asTyped === undefined) return sql`false`;
+  return sql`not exists (
+      select 1 from ${productSearch} typed where typed.search_vector @@ to_tsquery('simple', ${plan.asTyped}))`;
 }
 
 const byId: SortKey = { expr: sql`${productSearch.productId}`, dir: 'asc' };

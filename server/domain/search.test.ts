@@ -144,6 +144,18 @@ describe('buildSearchPlan', () => {
     expect(buildSearchPlan(normaliseQuery('milk')!, new Map([['milk', known()]])).asTyped).toBeUndefined();
   });
 
+  it('writes the query with its likeliest corrections, stop words and sure words kept as typed', () => {
+    const plan = buildSearchPlan(
+      normaliseQuery('Bread and Buter')!,
+      new Map([
+        ['bread', known()],
+        ['buter', unknown({ corrections: ['butter', 'bute'] })],
+      ]),
+    );
+    expect(plan.corrected).toBe('bread and butter');
+    expect(buildSearchPlan(normaliseQuery('bread')!, new Map([['bread', known()]])).corrected).toBeUndefined();
+  });
+
   it("falls back to any word in 'any' mode", () => {
     const plan = buildSearchPlan(normaliseQuery('amul xyz')!, new Map([['amul', known()]]), 'any');
     expect(plan.match).toBe("'amul':* | 'xyz':*");

@@ -167,6 +167,12 @@ export interface SearchPlan {
    */
   asTyped?: string;
   /**
+   * With `asTyped`: the query's folded text with each word that may be a typo swapped for its
+   * likeliest correction ('tomatto sauce' -> 'tomato sauce'), for saying what the results are
+   * for when nothing matched as typed.
+   */
+  corrected?: string;
+  /**
    * Ranking tiers, each a tsquery; a product gains the tier's points when it matches. `within`:
    * the index of a broader tier that every product matching this one also matches (a whole word
    * in the name is also a name prefix), so the test is skipped for products that broader tier
@@ -298,9 +304,13 @@ export function buildSearchPlan(
 
   return {
     match: build((part) => corrected(part, '')),
-    asTyped: parts.some((part) => part.corrections.length > 0)
-      ? build((part) => typed(part, '', part.corrections.length === 0 && canPrefix(part.word)))
-      : undefined,
+    ...(parts.some((part) => part.corrections.length > 0) && {
+      asTyped: build((part) => typed(part, '', part.corrections.length === 0 && canPrefix(part.word))),
+      corrected: query.text
+        .split(' ')
+        .map((word) => parts.find((part) => part.word === word)?.corrections[0] ?? word)
+        .join(' '),
+    }),
     tiers,
     exact: exactKeys(query, parts),
     categoryKeys: [...new Set(parts.flatMap((part) => part.whole))],

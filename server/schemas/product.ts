@@ -100,6 +100,14 @@ export const ProductPage = Type.Object({
   total: Type.Integer(),
   page: Type.Integer(),
   pageSize: Type.Integer(),
+  correctedQuery: Type.Optional(
+    Type.String({
+      description:
+        'Present when no product matched `q` as typed and these are the products for what it may have meant: ' +
+        '`q` with its likely typos corrected (lower case), to say so ("Showing results for tomato")',
+      examples: ['tomato sauce'],
+    }),
+  ),
 });
 // A $ref has no static type of its own; spell out what it points at.
 export type ProductPage = Omit<Static<typeof ProductPage>, 'data'> & { data: Product[] };

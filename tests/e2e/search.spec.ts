@@ -10,13 +10,20 @@ const searchFor = async (page: Page, query: string) => {
   return page.getByRole('main').getByRole('article');
 };
 
-test('a typo still finds the product', async ({ page }) => {
+test('a typo still finds the product, and the page says what the results are for', async ({ page }) => {
   await page.goto('/');
   const results = await searchFor(page, 'tomatoe');
   await expect(results.first()).toHaveAccessibleName(/tomato/i);
+  const status = page.getByRole('main').getByRole('status');
+  await expect(status).toHaveText(/^\d+ products\. Showing results for tomato: nothing matched "tomatoe" as typed\.$/);
 
   const bananas = await searchFor(page, 'bananna');
   await expect(bananas.first()).toHaveAccessibleName(/banana/i);
+  await expect(status).toContainText('Showing results for banana: nothing matched "bananna" as typed.');
+
+  // Spelled right: just the count.
+  await searchFor(page, 'banana');
+  await expect(status).toHaveText(/^\d+ products?$/);
 });
 
 test('Hinglish names find what shoppers mean', async ({ page }) => {

@@ -254,6 +254,17 @@ describe('search: what shoppers type', () => {
     expectAmongFirstThree(q, expected),
   );
 
+  it('says what a corrected search is for, and only then', async () => {
+    // Nothing matches 'tomatoe' or 'bananna' as typed: the results are for the correction, said so.
+    expect(await page({ q: 'Tomatoe' })).toMatchObject({ correctedQuery: 'tomato' });
+    expect(await page({ q: 'fresh bananna', pageSize: 6 })).toMatchObject({ correctedQuery: 'fresh banana' });
+    // Matched as typed ('poha' is in a description), a plain word, no result, or only some of the
+    // words (the fallback): nothing to say.
+    for (const q of ['poha', 'tomato', 'xyzzyqwv', 'amul xyzzyqwv']) {
+      expect(await page({ q }), q).not.toHaveProperty('correctedQuery');
+    }
+  });
+
   it.each([
     // Curry Leaves' description mentions poha; the floor cleaner's alias 'pocha' is one letter away.
     ['poha', /^Curry Leaves$/, /Lizol/],

@@ -72,6 +72,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         total: result.total,
         page,
         pageSize,
+        ...(result.correctedTo !== undefined && { correctedQuery: result.correctedTo }),
       };
     },
   );

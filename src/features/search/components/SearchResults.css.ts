@@ -20,3 +20,6 @@ export { muted } from '../../../styles/primitives.css';
 export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm });
 
 export const more = style({ display: 'flex', justifyContent: 'center', paddingTop: vars.space['2'] });
+
+/** The corrected search the results are for ('tomato' for 'tomatoe'). */
+export const corrected = style({ color: vars.color.text, fontWeight: 600 });

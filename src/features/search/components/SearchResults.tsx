@@ -112,6 +112,12 @@ function ResultList({
           </h1>
           <p className={styles.muted} role="status">
             {first.total} {first.total === 1 ? 'product' : 'products'}
+            {first.correctedQuery !== undefined && (
+              <>
+                . Showing results for <strong className={styles.corrected}>{first.correctedQuery}</strong>: nothing
+                matched "{q}" as typed.
+              </>
+            )}
           </p>
         </div>
         <SortMenu value={sort} onChange={onSortChange} />

@@ -48,6 +48,10 @@ export const ERROR_CODES = {
     description: 'The order is dispatched, delivered or cancelled; `data` is the order',
   },
   ORDER_NOT_PAYABLE: { status: 409, description: 'The order is paid, released or cancelled; `data` is the order' },
+  EARLIER_ORDER_PAID: {
+    status: 409,
+    description: 'The unpaid order to replace was paid meanwhile: nothing was placed; `data` is that order',
+  },
   GIFT_CARD_USED: { status: 409, description: 'The e-gift card was already redeemed' },
   GIFT_CARD_EXPIRED: { status: 409, description: 'The e-gift card has expired' },
   OTP_EXPIRED: { status: 410, description: 'The one-time code expired or was used: request a new one' },

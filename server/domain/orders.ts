@@ -12,6 +12,8 @@ export const ORDER_MESSAGES = {
   idempotencyKeyInvalid: 'Idempotency-Key: must be 8 to 100 letters, digits, dashes or underscores',
   cancelled: 'Order cancelled',
   noLongerUnpaid: 'This order is no longer awaiting payment: its payment has reached us.',
+  earlierPaid:
+    'The order this one was to replace was paid meanwhile, so this one was not placed. Place it again if you want both.',
   advanced: 'Order status updated',
 } as const;
 

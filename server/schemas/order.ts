@@ -46,6 +46,14 @@ export const PlaceOrderBody = Type.Object(
     idempotencyKey: Type.Optional(
       Type.String({ minLength: 8, maxLength: 100, description: 'Instead of the Idempotency-Key header' }),
     ),
+    replacesOrderId: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description:
+          'One of my orders placed for online payment from the cart before it changed, still unpaid: cancelled as ' +
+          'this one is placed, in one step (its stock counts for this one); kept if this one cannot be placed',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -56,6 +64,9 @@ export const QuoteBody = Type.Object(
     addressId: Type.Optional(Type.String({ format: 'uuid' })),
     items: Lines,
     useGiftCardBalance: Type.Optional(Type.Boolean({ default: false })),
+    replacesOrderId: Type.Optional(
+      Type.String({ format: 'uuid', description: 'As when placing: the stock that unpaid order holds counts' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -252,11 +263,21 @@ export const OrderConflict = Type.Object(
         Type.Literal('OUT_OF_STOCK'),
         Type.Literal('NOT_SERVICEABLE'),
         Type.Literal('ORDER_NOT_CANCELLABLE'),
+        Type.Literal('EARLIER_ORDER_PAID'),
       ],
-      { description: 'OUT_OF_STOCK when any line cannot be had as asked, else PRICE_CHANGED (reason changed)' },
+      {
+        description:
+          'OUT_OF_STOCK when any line cannot be had as asked, else PRICE_CHANGED (reason changed); ' +
+          'EARLIER_ORDER_PAID: the order to replace was paid meanwhile (`data`)',
+      },
     ),
     message: Type.String(),
-    reason: Type.Union([Type.Literal('changed'), Type.Literal('unserviceable'), Type.Literal('not-cancellable')]),
+    reason: Type.Union([
+      Type.Literal('changed'),
+      Type.Literal('unserviceable'),
+      Type.Literal('not-cancellable'),
+      Type.Literal('earlier-paid'),
+    ]),
     items: Type.Optional(Type.Array(CurrentLine)),
     data: Type.Optional(Order),
   },

@@ -219,6 +219,24 @@ test('a cart changed while its order awaits online payment is placed as a new or
   await expect(main(page).getByText('Not paid yet.')).toHaveCount(0);
   const cash = main(page).getByRole('radio', { name: /^Cash on delivery/ });
   await expect(cash).toBeEnabled();
+  await expect(placeButton(page)).toHaveAccessibleDescription(/Placing this order cancels it\./);
+
+  // Changed back: the cart is that order's again, and it is the one to pay (no second order).
+  const changeQuantity = async (name: 'Increase quantity' | 'Decrease quantity') => {
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^\d+ Items/ })
+      .click();
+    await cartPanel(page).getByRole('button', { name }).click();
+    await page.keyboard.press('Escape');
+    await expect(cartPanel(page)).toBeHidden();
+  };
+  await changeQuantity('Decrease quantity');
+  await expect(main(page).getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await expect(placeButton(page)).toHaveCount(0);
+  await changeQuantity('Increase quantity');
+  await expect(notice).toBeVisible();
 
   // A reload (or the app opened again) still knows the unpaid order.
   await page.reload();

@@ -564,6 +564,23 @@ describe('refunds', () => {
     expect(await refundRows(paid.id)).toEqual([]);
     expect(await stockOf(id)).toBe(3);
 
+    // Money taken, not yet confirmed: refused too, the payment left to be confirmed.
+    const { data: confirming } = await placeOnline(s, id, 6000);
+    await ctx.database.db
+      .update(orderPayments)
+      .set({ state: 'pending' })
+      .where(eq(orderPayments.orderId, confirming.id));
+    expect((await cancel(confirming.id)).json()).toMatchObject({
+      code: 'ORDER_NOT_CANCELLABLE',
+      data: { status: 'awaiting-payment', payment: { state: 'pending' } },
+    });
+    expect(await stockOf(id)).toBe(2);
+    await ctx.database.db
+      .update(orderPayments)
+      .set({ state: 'awaiting' })
+      .where(eq(orderPayments.orderId, confirming.id));
+    expect((await cancel(confirming.id)).statusCode).toBe(200);
+
     // Still unpaid: cancelled, its stock back on the shelf.
     const { data: unpaid } = await placeOnline(s, id, 6000);
     expect(await stockOf(id)).toBe(2);
@@ -574,7 +591,104 @@ describe('refunds', () => {
     // Asked again: already cancelled, said as such.
     expect((await cancel(unpaid.id)).json()).toMatchObject({ data: { status: 'cancelled' } });
   });
+});
 
+describe('an order that replaces an unpaid one (the cart changed after it was placed)', () => {
+  const replacing = (
+    s: Shopper,
+    replacesOrderId: string,
+    items: { productId: number; quantity: number; price: number }[],
+  ) =>
+    ctx.app.inject(
+      json(
+        'POST',
+        '/api/order',
+        { addressId: s.addressId, items, paymentMethod: 'cod', replacesOrderId },
+        { headers: { ...bearer(s), 'idempotency-key': newKey() } },
+      ),
+    );
+  const quote = (
+    s: Shopper,
+    items: { productId: number; quantity: number; price: number }[],
+    replacesOrderId?: string,
+  ) =>
+    ctx.app.inject(
+      json(
+        'POST',
+        '/api/order/quote',
+        { addressId: s.addressId, items, ...(replacesOrderId && { replacesOrderId }) },
+        {
+          headers: bearer(s),
+        },
+      ),
+    );
+
+  it('counts the stock the unpaid order holds, and cancels it as the new order takes that stock', async () => {
+    const s = await shopper();
+    const id = await product(3000, 3);
+    const { data: unpaid } = await placeOnline(s, id, 3000, 2);
+    expect(await stockOf(id)).toBe(1);
+    const more = [{ productId: id, quantity: 3, price: 30 }];
+    // Priced alone, three are not there; priced as the replacement, the two it holds count.
+    expect((await quote(s, more)).json().data.items[0]).toMatchObject({ available: 1, problem: 'not-enough-stock' });
+    expect((await quote(s, more, unpaid.id)).json().data.items[0]).toMatchObject({ available: 3, problem: null });
+
+    const placed = await replacing(s, unpaid.id, more);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().data).toMatchObject({ status: 'processing', items: [{ quantity: 3 }] });
+    expect(await getOrder(s, unpaid.id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Replaced by a newer order',
+      payment: { state: 'expired' },
+    });
+    expect(await stockOf(id)).toBe(0);
+  });
+
+  it('keeps the unpaid order as it was when the new one cannot be placed', async () => {
+    const s = await shopper();
+    const id = await product(3000, 3);
+    const { data: unpaid } = await placeOnline(s, id, 3000, 2);
+    // Four asked for: even with the two it holds, the store has three.
+    const refused = await replacing(s, unpaid.id, [{ productId: id, quantity: 4, price: 30 }]);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'OUT_OF_STOCK', items: [{ available: 3 }] });
+    expect(await getOrder(s, unpaid.id)).toMatchObject({ status: 'awaiting-payment', payment: { state: 'awaiting' } });
+    expect(await stockOf(id)).toBe(1);
+  });
+
+  it('places nothing when a payment reached the unpaid order meanwhile', async () => {
+    const s = await shopper();
+    const id = await product(3000, 5);
+    const { data: unpaid, checkout } = await placeOnline(s, id, 3000, 2);
+    expect(
+      (await verify(s, unpaid.id, pick((await press(checkout.gatewayOrderId, 'approve')).json()))).statusCode,
+    ).toBe(200);
+    const refused = await replacing(s, unpaid.id, [{ productId: id, quantity: 1, price: 30 }]);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'EARLIER_ORDER_PAID',
+      reason: 'earlier-paid',
+      data: { id: unpaid.id, status: 'processing', payment: { state: 'paid' } },
+    });
+    const mine = (await ctx.app.inject({ url: '/api/order', headers: bearer(s) })).json();
+    expect(mine.data.map((order: { id: string }) => order.id)).toEqual([unpaid.id]);
+    expect(await stockOf(id)).toBe(3);
+  });
+
+  it('places the order when the one to replace is already cancelled or not known', async () => {
+    const s = await shopper();
+    const id = await product(3000, 5);
+    const { data: released } = await placeOnline(s, id, 3000, 1);
+    clock.advance(HOLD_MS + 1000);
+    await ctx.app.payments.sweep();
+    const line = [{ productId: id, quantity: 1, price: 30 }];
+    expect((await replacing(s, released.id, line)).statusCode).toBe(201);
+    expect((await replacing(s, '00000000-0000-4000-8000-000000000000', line)).statusCode).toBe(201);
+    expect(await stockOf(id)).toBe(3);
+  });
+});
+
+describe('refunds, continued', () => {
   it('keeps a refund pending while the gateway refuses the call, and the job retries it', async () => {
     const s = await shopper();
     const id = await product(4500, 4);

@@ -19,8 +19,9 @@ import type { Db, Executor } from '../client';
 import { lockCustomer, lockProducts } from '../locks';
 import { insertOrderPayment } from '../payments';
 import { preparedStatement } from '../prepared';
-import { addresses, orders, products, storeStock, walletLedger } from '../schema';
+import { addresses, orderItems, orders, products, storeStock, walletLedger } from '../schema';
 import { loadOrder, type OrderDetail, type OrderItemDetail } from './read';
+import { cancelOrderIn } from './status';
 
 export interface PlaceOrderInput {
   customerId: string;
@@ -38,7 +39,16 @@ export interface PlaceOrderInput {
    * `leaseMs`. Without it such an order is refused ('online-unavailable').
    */
   online?: { gateway: GatewayId; holdMinutes: number; leaseMs: number } | null;
+  /**
+   * An order of the same shopper, placed for online payment from the cart as it was before it
+   * changed: cancelled in the same transaction as this order is placed (its stock released first,
+   * for this order to take), and kept as it was if this order cannot be placed.
+   */
+  replacesOrderId?: string | undefined;
 }
+
+/** Why an order that replaces an unpaid one records its cancellation. */
+export const REPLACED_REASON = 'Replaced by a newer order';
 
 export type PlaceOrderResult =
   | { outcome: 'placed'; order: OrderDetail; replayed: boolean }
@@ -48,7 +58,9 @@ export type PlaceOrderResult =
   /** The idempotency key already placed an order from a different request. */
   | { outcome: 'key-reused' }
   /** UPI or card with an amount to pay, and no gateway (PAYMENT_PROVIDER=off). */
-  | { outcome: 'online-unavailable' };
+  | { outcome: 'online-unavailable' }
+  /** The order to replace was paid meanwhile (or its payment is being confirmed): nothing written. */
+  | { outcome: 'earlier-paid'; order: OrderDetail };
 
 /** What placing an order reads first, without locks; `place_order` checks it still holds. */
 interface OrderContext {
@@ -181,6 +193,7 @@ const placeOrderStatement = preparedStatement<{ result: PlaceResult }, PlaceOrde
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const lines = mergeLines(input.lines);
+  if (input.replacesOrderId) return placeReplacing(db, input, lines, input.replacesOrderId);
   const first = await attemptOrder(db, input, lines, false);
   if (first !== 'stale') return first;
   return db.transaction(async (tx) => {
@@ -198,6 +211,64 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
     if (again === 'stale') throw new Error("an order's context changed while it was locked");
     return again;
   });
+}
+
+/** Carries the answer of an order that could not be placed out of its transaction, rolling it back. */
+class NotPlaced extends Error {
+  constructor(readonly result: PlaceOrderResult) {
+    super('the order was not placed: the order it replaces is kept');
+  }
+}
+
+/**
+ * Places an order that replaces an unpaid one, in one transaction under the customer's lock: the
+ * unpaid order is cancelled (its stock back on the shelf), then this one placed from the stock
+ * that leaves. One that a payment reached meanwhile is not cancelled, and nothing is placed; one
+ * already cancelled (its hold ran out) or unknown is nothing to replace. Anything that stops this
+ * order (stock, prices) rolls the cancellation back too: the shopper never ends up with neither.
+ */
+async function placeReplacing(
+  db: Db,
+  input: PlaceOrderInput,
+  lines: OrderLineInput[],
+  replacedId: string,
+): Promise<PlaceOrderResult> {
+  try {
+    return await db.transaction(async (tx): Promise<PlaceOrderResult> => {
+      if (!(await lockCustomer(tx, input.customerId))) return { outcome: 'address-not-found' };
+      await tx
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, input.customerId)))
+        .for('share');
+      // Both orders' products, in one id order, as every order locks them (no deadlock).
+      const held = await tx
+        .select({ productId: orderItems.productId })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orderItems.orderId, replacedId), eq(orders.customerId, input.customerId)));
+      await lockProducts(tx, [
+        ...new Set([...lines.map((line) => line.productId), ...held.map((row) => row.productId)]),
+      ]);
+      const cancelled = await cancelOrderIn(tx, {
+        customerId: input.customerId,
+        orderId: replacedId,
+        reason: REPLACED_REASON,
+        now: input.now,
+        unpaidOnly: true,
+      });
+      if (cancelled.outcome === 'refused' && cancelled.order.status !== 'cancelled') {
+        return { outcome: 'earlier-paid', order: cancelled.order };
+      }
+      const result = await attemptOrder(tx, input, lines, true);
+      if (result === 'stale') throw new Error("an order's context changed while it was locked");
+      if (result.outcome !== 'placed') throw new NotPlaced(result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof NotPlaced) return error.result;
+    throw error;
+  }
 }
 
 /** An order worked out from its context, ready to be written. */

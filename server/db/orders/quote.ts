@@ -4,7 +4,7 @@ import { computeCharges, type Charges } from '../../domain/charges';
 import { findServingStore, type StoreLocation } from '../../domain/delivery';
 import { checkLines, mergeLines, type CurrentLine, type OrderLineInput } from '../../domain/order-rules';
 import type { Db } from '../client';
-import { addresses, products, storeStock } from '../schema';
+import { addresses, orderItems, orderPayments, orders, products, storeStock } from '../schema';
 import { walletBalancePaise } from '../wallet';
 
 export interface Quote {
@@ -30,10 +30,12 @@ export async function quoteOrder(
     lines: OrderLineInput[];
     useWallet: boolean;
     stores: readonly StoreLocation[];
+    /** An unpaid order this one would replace (placeOrder's `replacesOrderId`): its held stock counts. */
+    replacesOrderId?: string | undefined;
   },
 ): Promise<Quote> {
   const lines = mergeLines(input.lines);
-  const [current, balancePaise, address] = await Promise.all([
+  const [current, balancePaise, address, held] = await Promise.all([
     db
       .select({
         id: products.id,
@@ -59,11 +61,18 @@ export async function quoteOrder(
           .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, input.customerId)))
           .then((rows) => rows[0])
       : Promise.resolve(undefined),
+    input.replacesOrderId ? heldBy(db, input.customerId, input.replacesOrderId) : Promise.resolve([]),
   ]);
   const delivery = address ? findServingStore(address, input.stores) : null;
   // The serving store's stock (decision 034); without a served address, the national view.
   if (delivery?.serviceable) {
     for (const row of current) row.stock = row.stocks[String(delivery.store.id)] ?? 0;
+  }
+  // What the order being replaced holds goes back on the shelf when this one is placed.
+  for (const line of held) {
+    if (delivery?.serviceable && delivery.store.id !== line.storeId) continue;
+    const row = current.find((product) => product.id === line.productId);
+    if (row) row.stock += line.quantity;
   }
   const checked = checkLines(lines, current);
   const charges = computeCharges(
@@ -84,3 +93,19 @@ export async function quoteOrder(
     addressFound: Boolean(address),
   };
 }
+
+/** The stock an unpaid order of this customer holds, by product and store (none once paid or cancelled). */
+const heldBy = (db: Db, customerId: string, orderId: string) =>
+  db
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity, storeId: orders.storeId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(orderPayments, eq(orderPayments.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.customerId, customerId),
+        eq(orders.status, 'awaiting-payment'),
+        inArray(orderPayments.state, ['awaiting', 'failed']),
+      ),
+    );

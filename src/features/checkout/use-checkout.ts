@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import type { CurrentLine } from '../../../server/schemas/order';
 import { deliverHereAtom, deliveryAddressAtom } from '../address';
@@ -35,21 +35,6 @@ export function useCheckout() {
         .map((item) => ({ productId: item.id, quantity: item.quantity, price: item.price })),
     [cartItems],
   );
-  const quote = useQuery({
-    ...quoteQueryOptions({ addressId: address?._id ?? null, items: lines, useGiftCardBalance: useGiftCard }),
-    enabled: lines.length > 0,
-  });
-
-  // The chosen address was deleted (here or on another device): 'Try again' could never help.
-  // Drop it, so checkout asks for another, and say why.
-  const [addressGone, setAddressGone] = useState(false);
-  const gone = quote.error instanceof AddressGone;
-  if (gone && !addressGone) setAddressGone(true);
-  // Until another address is chosen.
-  if (addressGone && address && !gone) setAddressGone(false);
-  useEffect(() => {
-    if (gone) void setAddress(null);
-  }, [gone, setAddress]);
 
   /** Brings the cart in line with the server: fresh prices, unavailable items flagged, quantities capped. */
   async function updateCart(current: readonly CurrentLine[]) {
@@ -61,19 +46,52 @@ export function useCheckout() {
     }
   }
 
-  const data = quote.data;
-  const toPay = data?.bill.toPay;
-  // With nothing left to pay the method does not matter: no gateway for ₹0.
-  const method: PaymentChoice = toPay === 0 ? 'cod' : choice;
+  // With nothing left to pay the method does not matter: no gateway for ₹0. What is left to pay
+  // comes from the quote, which is asked for after placing says what the bill is for (the
+  // earlier cart's unpaid order it replaces): the bill's figure is carried here, and the quote
+  // refetched through a ref.
+  const [toPayNow, setToPayNow] = useState<number | undefined>(undefined);
+  const method: PaymentChoice = toPayNow === 0 ? 'cod' : choice;
   const restoreChoices = useCallback((order: OrderWithPayment) => {
     setUseGiftCard(order.bill.giftCardPaid > 0);
     if (order.payment.method === 'upi' || order.payment.method === 'card') setChoice(order.payment.method);
   }, []);
+  const cartLines = useMemo(
+    () => cartItems.map((item) => ({ productId: item.id, quantity: item.quantity })),
+    [cartItems],
+  );
+  const refetchQuote = useRef<() => Promise<unknown>>(async () => undefined);
   const { place, placing, resuming, feedback, awaiting, earlier, pay, payAgain, payAnotherWay, switching } =
     usePlaceOrder(
-      { address, lines, useGiftCard, method, contact: session?.user.mobile ?? '' },
-      { updateCart, refetchQuote: () => quote.refetch(), restoreChoices },
+      { address, lines, cartLines, useGiftCard, method, contact: session?.user.mobile ?? '' },
+      { updateCart, refetchQuote: () => refetchQuote.current(), restoreChoices },
     );
+  const quote = useQuery({
+    ...quoteQueryOptions({
+      addressId: address?._id ?? null,
+      items: lines,
+      useGiftCardBalance: useGiftCard,
+      replacesOrderId: earlier?.id ?? null,
+    }),
+    enabled: lines.length > 0,
+  });
+  useEffect(() => {
+    refetchQuote.current = () => quote.refetch();
+  });
+  const data = quote.data;
+  const toPay = data?.bill.toPay;
+  if (toPay !== toPayNow) setToPayNow(toPay);
+
+  // The chosen address was deleted (here or on another device): 'Try again' could never help.
+  // Drop it, so checkout asks for another, and say why.
+  const [addressGone, setAddressGone] = useState(false);
+  const gone = quote.error instanceof AddressGone;
+  if (gone && !addressGone) setAddressGone(true);
+  // Until another address is chosen.
+  if (addressGone && address && !gone) setAddressGone(false);
+  useEffect(() => {
+    if (gone) void setAddress(null);
+  }, [gone, setAddress]);
 
   const problems = data?.items.filter((line) => line.problem !== null) ?? [];
   const delivery = data?.delivery ?? null;

@@ -12,7 +12,6 @@ import {
   attemptOrderId,
   cancelUnpaidOrder,
   forgetAttempt,
-  UNPAID_CANCEL_REASONS,
   forgetAwaiting,
   rememberAttempt,
   renewAttemptKey,
@@ -31,7 +30,10 @@ export interface PlaceFeedback {
 
 interface Order {
   address: Address | null;
+  /** What this order is for: the cart's lines that can be bought. */
   lines: OrderLine[];
+  /** Every line of the cart, those marked unavailable too (an order's own hold can mark them so). */
+  cartLines: readonly Pick<OrderLine, 'productId' | 'quantity'>[];
   useGiftCard: boolean;
   /** How what is left to pay is paid ('cod' when the gift card pays everything). */
   method: PaymentChoice;
@@ -54,12 +56,15 @@ interface AfterAnswer {
 const stillUnpaid = (order: OrderWithPayment) =>
   order.status === 'awaiting-payment' && (order.payment.state === 'awaiting' || order.payment.state === 'failed');
 
-/** The order holds just these lines (the cart has not changed since it was placed). */
-const holdsLines = (order: OrderWithPayment, lines: readonly OrderLine[]) =>
-  order.items.length === lines.length &&
+/**
+ * The order is of the cart as it is (the cart has not changed since it was placed): each of its
+ * items is in the cart with its quantity, and the cart has nothing more to buy. An item the order
+ * took the last of may show as unavailable in the cart since: the order's own hold, not a change.
+ */
+export const holdsCart = (order: OrderWithPayment, { lines, cartLines }: Pick<Order, 'lines' | 'cartLines'>) =>
   order.items.every((item) =>
-    lines.some((line) => line.productId === item.productId && line.quantity === item.quantity),
-  );
+    cartLines.some((line) => line.productId === item.productId && line.quantity === item.quantity),
+  ) && lines.every((line) => order.items.some((item) => item.productId === line.productId));
 
 /**
  * Placing the order, and paying it when paid online: one idempotency key per attempt at this
@@ -68,7 +73,7 @@ const holdsLines = (order: OrderWithPayment, lines: readonly OrderLine[]) =>
  * stays busy until then; paying keeps it busy until the gateway's checkout has closed.
  */
 export function usePlaceOrder(
-  { address, lines, useGiftCard, method, contact }: Order,
+  { address, lines, cartLines, useGiftCard, method, contact }: Order,
   { updateCart, refetchQuote, restoreChoices }: AfterAnswer,
 ) {
   const navigate = useNavigate();
@@ -120,22 +125,23 @@ export function usePlaceOrder(
 
   // After a reload (or in another tab, or the app opened again) the order placed for online
   // payment is still the one to pay: its state, and Try again, come back, and the method stays
-  // locked to it (no second order for this cart).
-  // Only for the cart it was placed from (read once the cart is here): a cart changed since, here
-  // or in another tab, is a new order, and that one is left to its hold. Place order waits meanwhile.
+  // locked to it (no second order for this cart). The same when the cart, changed since, holds
+  // that order's lines again. Only for the cart it was placed from (read once the cart is here): a
+  // cart changed since is a new order, which replaces the unpaid one when placed (`earlier`).
+  // Place order waits meanwhile.
   const resume = pay.resume;
-  const resumed = useRef(false);
-  const [resuming, setResuming] = useState(placedBefore !== null);
-  const linesNow = useRef(lines);
+  const [pickUp, setPickUp] = useState<string | null>(placedBefore);
+  const pickingUp = useRef<string | null>(null);
+  const cartNow = useRef({ lines, cartLines });
   useEffect(() => {
-    linesNow.current = lines;
+    cartNow.current = { lines, cartLines };
   });
   const cartHere = lines.length > 0;
   useEffect(() => {
-    if (!placedBefore || resumed.current || !cartHere) return;
-    resumed.current = true;
-    void resume(placedBefore, (order) => {
-      if (!holdsLines(order, linesNow.current)) {
+    if (!pickUp || pickingUp.current === pickUp || !cartHere) return;
+    pickingUp.current = pickUp;
+    void resume(pickUp, (order) => {
+      if (!holdsCart(order, cartNow.current)) {
         // Paid meanwhile (the gateway's webhook, another tab) for a cart changed since: nothing
         // to pick up any more, now or when the cart holds the same lines again.
         if (order.payment.state === 'paid') forgetAwaiting(order.id);
@@ -145,19 +151,39 @@ export function usePlaceOrder(
       }
       restoreChoices(order);
       return true;
-    }).finally(() => setResuming(false));
-  }, [placedBefore, cartHere, resume, restoreChoices]);
+    }).finally(() => {
+      pickingUp.current = null;
+      setPickUp(null);
+    });
+  }, [pickUp, cartHere, resume, restoreChoices]);
 
-  // The cart changed here (the cart panel, another tab) while its order waited for payment: that
-  // order is now an earlier cart's, and this cart is a new order, which replaces it when placed.
-  // Adjusted while rendering, as React advises for state that follows a changed input.
-  if (awaiting && !pay.busy && lines.length > 0 && !holdsLines(awaiting, lines)) {
+  // Adjusted while rendering, as React advises for state that follows a changed input:
+  // the cart changed (the cart panel, another tab) while its order waited for payment: that order
+  // is now an earlier cart's, and this cart a new order, which replaces it when placed;
+  if (awaiting && !pay.busy && cartHere && !holdsCart(awaiting, { lines, cartLines })) {
     setEarlier(stillUnpaid(awaiting) ? awaiting : null);
     setAwaiting(null);
+  }
+  // and the cart changed back: the earlier cart's order is this cart's again, picked up as after a reload.
+  if (earlier && !awaiting && !pickUp && !pay.busy && cartHere && holdsCart(earlier, { lines, cartLines })) {
+    setPickUp(earlier.id);
+    setEarlier(null);
   }
 
   /** Leave for the order, pay for it, or update the cart and price it again. */
   async function settle(outcome: PlaceOrderOutcome) {
+    if (outcome.kind === 'placed' || outcome.kind === 'earlier-paid') {
+      // The earlier cart's order was cancelled as this one was placed, or a payment reached it.
+      if (earlier) forgetAwaiting(earlier.id);
+      setEarlier(null);
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    }
+    if (outcome.kind === 'earlier-paid') {
+      idempotencyKey.current = renewAttemptKey(fingerprint);
+      setFeedback({ tone: 'notice', message: CHECKOUT_TEXT.earlierPaid(outcome.order.number) });
+      await refetchQuote();
+      return;
+    }
     if (outcome.kind === 'placed') {
       const { order, checkout } = outcome;
       if (order.status === 'awaiting-payment') {
@@ -213,48 +239,18 @@ export function usePlaceOrder(
     },
   });
 
-  /** The earlier cart's unpaid order is being cancelled, before this cart is placed. */
-  const [replacing, setReplacing] = useState(false);
-
-  const submit = (addressId: string) => {
+  const place = () => {
+    if (!address || mutation.isPending || pay.busy || pickUp) return;
     idempotencyKey.current ??= attemptKey(fingerprint);
     mutation.mutate({
-      addressId,
+      addressId: address._id,
       items: lines,
       useGiftCardBalance: useGiftCard,
       paymentMethod: method,
       idempotencyKey: idempotencyKey.current,
+      // Cancelled by the server in the same step as this order is placed, or kept if it cannot be.
+      ...(earlier && { replacesOrderId: earlier.id }),
     });
-  };
-
-  /**
-   * Cancels the earlier cart's unpaid order, then places this cart. A payment that reached the
-   * earlier order meanwhile wins: it stays paid, and this cart waits for the shopper's next tap.
-   */
-  async function replaceEarlier(order: OrderWithPayment, addressId: string) {
-    setReplacing(true);
-    setFeedback(null);
-    try {
-      const now = await cancelUnpaidOrder(order.id, UNPAID_CANCEL_REASONS.replaced);
-      forgetAwaiting(order.id);
-      setEarlier(null);
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      if (now.status !== 'cancelled') {
-        setFeedback({ tone: 'notice', message: CHECKOUT_TEXT.earlierPaid(now.number) });
-        return;
-      }
-      submit(addressId);
-    } catch (failure) {
-      setFeedback({ tone: 'error', message: serverMessage(failure) ?? CHECKOUT_TEXT.placeFailed });
-    } finally {
-      setReplacing(false);
-    }
-  }
-
-  const place = () => {
-    if (!address || mutation.isPending || replacing || pay.busy || resuming) return;
-    if (earlier) void replaceEarlier(earlier, address._id);
-    else submit(address._id);
   };
 
   const latest = useRef({ place, fingerprint });
@@ -282,10 +278,12 @@ export function usePlaceOrder(
     setSwitching(true);
     setFeedback(null);
     try {
-      const order = await cancelUnpaidOrder(awaiting.id, UNPAID_CANCEL_REASONS.anotherWay);
+      const order = await cancelUnpaidOrder(awaiting.id);
       if (order.status !== 'cancelled') {
-        // The payment reached the order meanwhile (the bank was slow, another tab): it is paid.
-        await leaveFor(order);
+        // A payment reached the order meanwhile (the bank was slow, another tab): it is paid, or
+        // being confirmed, which is followed until it is.
+        if (order.payment.state === 'paid') await leaveFor(order);
+        else void pay.watch(order.id);
         return;
       }
       forgetAwaiting(awaiting.id);
@@ -304,13 +302,13 @@ export function usePlaceOrder(
 
   return {
     place,
-    placing: mutation.isPending || replacing,
+    placing: mutation.isPending,
     /** The earlier cart's order still waiting for payment, which placing this cart cancels. */
     earlier,
     payAnotherWay,
     switching,
     /** An order placed before a reload is being looked up: Place order waits for it. */
-    resuming,
+    resuming: pickUp !== null,
     feedback,
     awaiting,
     pay,

@@ -1,6 +1,6 @@
 export { usePay, type PayStep } from './use-pay';
 export { payOrderQueryOptions } from './api/get-order';
-export { UNPAID_CANCEL_REASONS, cancelUnpaidOrder } from './api/cancel-unpaid';
+export { cancelUnpaidOrder } from './api/cancel-unpaid';
 export { PaymentStatus, endedUnpaid } from './components/PaymentStatus';
 export { LocalGatewayDialog } from './components/LocalGatewayDialog';
 export { PayBy } from './components/PayBy';

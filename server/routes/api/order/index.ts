@@ -80,6 +80,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         lines: toLines(request.body.items),
         useWallet: request.body.useGiftCardBalance ?? false,
         stores: await app.delivery.stores(),
+        replacesOrderId: request.body.replacesOrderId,
       });
       if (request.body.addressId && !quote.addressFound) throw new HttpError(404, ORDER_MESSAGES.addressNotFound);
       return {
@@ -109,7 +110,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'difference, missing stock or an address outside the delivery area answers 409 and writes nothing. ' +
           'Paid by UPI or card (with something left to pay after the gift card), the order awaits payment with ' +
           'its stock held, and `checkout` opens the payment gateway for it (a replay answers the same gateway ' +
-          'order); unpaid when the hold ends, it is cancelled and its stock released.',
+          'order); unpaid when the hold ends, it is cancelled and its stock released. With `replacesOrderId` an unpaid ' +
+          'order of an earlier cart is cancelled in the same step (409 EARLIER_ORDER_PAID if a payment reached it).',
         body: PlaceOrderBody,
         response: {
           200: PlacedOrderResponse,
@@ -139,6 +141,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         paymentMethod: request.body.paymentMethod ?? 'cod',
         stores: await app.delivery.stores(),
         now: app.clock.now(),
+        replacesOrderId: request.body.replacesOrderId,
         online:
           app.payments.config.provider === 'off'
             ? null
@@ -159,6 +162,12 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
           return reply
             .code(409)
             .send({ ...errorBody('NOT_SERVICEABLE', DELIVERY_MESSAGES.notServed), reason: 'unserviceable' as const });
+        case 'earlier-paid':
+          return reply.code(409).send({
+            ...errorBody('EARLIER_ORDER_PAID', ORDER_MESSAGES.earlierPaid),
+            reason: 'earlier-paid' as const,
+            data: toOrder(result.order),
+          });
         case 'changed': {
           const items = result.lines.map(toCurrentLine);
           return reply.code(409).send({

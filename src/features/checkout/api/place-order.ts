@@ -10,12 +10,16 @@ export interface PlaceOrderInput {
   useGiftCardBalance: boolean;
   paymentMethod: PaymentChoice;
   idempotencyKey: string;
+  /** An earlier cart's unpaid order, cancelled by the server as this one is placed. */
+  replacesOrderId?: string;
 }
 
 export type PlaceOrderOutcome =
   /** `checkout`: the gateway session to pay an online order with; null for cash on delivery or nothing to pay. */
   | { kind: 'placed'; order: OrderWithPayment; checkout: CheckoutSession | null }
   | { kind: 'changed'; message: string; items: CurrentLine[] }
+  /** The earlier cart's order, to be replaced, was paid meanwhile: nothing was placed. */
+  | { kind: 'earlier-paid'; order: OrderWithPayment }
   | { kind: 'refused'; message: string };
 
 interface PlacedBody {
@@ -38,6 +42,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutc
           items: input.items,
           useGiftCardBalance: input.useGiftCardBalance,
           paymentMethod: input.paymentMethod,
+          ...(input.replacesOrderId && { replacesOrderId: input.replacesOrderId }),
         },
         headers: { 'Idempotency-Key': input.idempotencyKey },
         // Safe to repeat thanks to the key; a timeout (the answer lost on a connection that went
@@ -56,6 +61,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderOutc
       const body = (error.data ?? null) as OrderConflict | null;
       if (body?.reason === 'changed' && body.items)
         return { kind: 'changed', message: body.message, items: body.items };
+      if (body?.reason === 'earlier-paid' && body.data) return { kind: 'earlier-paid', order: body.data };
       if (body?.message) return { kind: 'refused', message: body.message };
     }
     throw error;

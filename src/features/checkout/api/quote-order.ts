@@ -9,6 +9,8 @@ export interface QuoteInput {
   addressId: string | null;
   items: OrderLine[];
   useGiftCardBalance: boolean;
+  /** An earlier cart's unpaid order that placing this one replaces: the stock it holds counts. */
+  replacesOrderId?: string | null;
 }
 
 /** A refusal the server explained (e.g. the address is no longer saved): shown as is. */
@@ -24,6 +26,7 @@ export const quoteOrder = (input: QuoteInput, { signal }: { signal?: AbortSignal
         ...(input.addressId && { addressId: input.addressId }),
         items: input.items,
         useGiftCardBalance: input.useGiftCardBalance,
+        ...(input.replacesOrderId && { replacesOrderId: input.replacesOrderId }),
       },
       signal,
     })

@@ -1,3 +1,5 @@
+import { useId } from 'react';
+
 import { Button } from '../../../components/Button';
 import { formatRupees } from '../../../lib/money';
 import { NeedsConnection } from '../../../components/NeedsConnection';
@@ -51,6 +53,7 @@ export function PlaceOrder({
   switching = false,
   earlier = null,
 }: Props) {
+  const earlierId = useId();
   const busy = placing || paying;
   // How a payment ended is the order's to show while it waits (Try again); not once the cart changed.
   const shownState: PayStep = onTryAgain || !endedUnpaid(payState) ? payState : { step: 'idle' };
@@ -68,7 +71,7 @@ export function PlaceOrder({
         </p>
       )}
       {earlier && !onTryAgain && (
-        <p className={styles.info} data-earlier-order={earlier.id}>
+        <p id={earlierId} className={styles.info} data-earlier-order={earlier.id}>
           {CHECKOUT_TEXT.earlierUnpaid(
             earlier.number,
             earlier.payment.payBy && formatTime(Date.parse(earlier.payment.payBy)),
@@ -79,7 +82,14 @@ export function PlaceOrder({
       <PaymentStatus state={shownState} payBy={payBy} onTryAgain={onTryAgain} extra={anotherWay || undefined} />
       {!onTryAgain && (
         <NeedsConnection what="Placing an order">
-          <Button className={styles.placeButton} onClick={onPlace} disabled={!canPlace} aria-busy={busy}>
+          <Button
+            className={styles.placeButton}
+            onClick={onPlace}
+            disabled={!canPlace}
+            aria-busy={busy}
+            // Placing cancels the earlier cart's unpaid order: said with the button, not only before it.
+            aria-describedby={earlier ? earlierId : undefined}
+          >
             {placing
               ? 'Placing your order…'
               : paying

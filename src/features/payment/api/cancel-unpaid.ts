@@ -3,26 +3,21 @@ import { HTTPError } from 'ky';
 import { customerApi } from '../../auth';
 import type { OrderWithPayment } from '../types';
 
-/** Why the shopper leaves an unpaid order, as the order records it. */
-export const UNPAID_CANCEL_REASONS = {
-  /** Pay another way, after a failed or closed payment. */
-  anotherWay: 'Chose to pay another way',
-  /** The cart changed after the order was placed, and the new cart was placed instead. */
-  replaced: 'Replaced by a newer order',
-} as const;
+/** The reason the order records when the shopper leaves an unpaid order to pay another way. */
+const PAY_ANOTHER_WAY_REASON = 'Chose to pay another way';
 
 /**
  * POST /api/order/:id/cancel with `unpaidOnly` for an order still awaiting its payment: its items
- * go back on the shelf. Resolves with the order as the server now has it: cancelled, or (409) one a
+ * go back on the shelf, and the checkout may place the cart again with another way to pay. Resolves with the order as the server now has it: cancelled, or (409) one a
  * payment reached meanwhile, which stays paid, for the caller to leave for.
  */
-export async function cancelUnpaidOrder(
-  orderId: string,
-  reason: (typeof UNPAID_CANCEL_REASONS)[keyof typeof UNPAID_CANCEL_REASONS],
-): Promise<OrderWithPayment> {
+export async function cancelUnpaidOrder(orderId: string): Promise<OrderWithPayment> {
   try {
     const body = await customerApi
-      .post(`order/${encodeURIComponent(orderId)}/cancel`, { json: { reason, unpaidOnly: true }, retry: 0 })
+      .post(`order/${encodeURIComponent(orderId)}/cancel`, {
+        json: { reason: PAY_ANOTHER_WAY_REASON, unpaidOnly: true },
+        retry: 0,
+      })
       .json<{ success: true; data: OrderWithPayment }>();
     return body.data;
   } catch (error) {

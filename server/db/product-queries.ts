@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } fr
 import { alias } from 'drizzle-orm/pg-core';
 
 import type { ProductRecord } from '../domain/catalog';
+import { hasDevanagari } from '../domain/devanagari';
 import {
   buildSearchPlan,
   CORRECTION_CANDIDATES,
@@ -168,7 +169,9 @@ export async function searchProducts(
   const plan = buildSearchPlan(query, expansions, 'all');
   const result = await runSearch(db, search, plan, lookups);
   if (result.total > 0) {
-    return result.corrected && plan.corrected ? { ...result, correctedTo: plan.corrected } : result;
+    // Said in the shopper's words only: not for Hindi typed in Devanagari, searched in Latin letters.
+    const said = result.corrected && plan.corrected && !hasDevanagari(search.q ?? '');
+    return said ? { ...result, correctedTo: plan.corrected } : result;
   }
   // Nothing has every word ('amul xyz'): rather than an empty page, show what has some of them.
   if (query.words.length === 1) return result;

@@ -263,6 +263,11 @@ describe('search: what shoppers type', () => {
     for (const q of ['poha', 'tomato', 'xyzzyqwv', 'amul xyzzyqwv']) {
       expect(await page({ q }), q).not.toHaveProperty('correctedQuery');
     }
+    // Hindi in Devanagari is searched in Latin letters ('मैगी' as 'maigi', corrected to maggi):
+    // found, but not said as a typo of what the shopper typed.
+    const maggi = await page({ q: 'मैगी' });
+    expect(maggi.total).toBeGreaterThan(0);
+    expect(maggi).not.toHaveProperty('correctedQuery');
   });
 
   it.each([

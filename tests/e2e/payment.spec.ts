@@ -204,7 +204,9 @@ test('a cart changed while its order awaits online payment is placed as a new or
   await cartPanel(page).getByRole('button', { name: 'Increase quantity' }).click();
   await page.keyboard.press('Escape');
   await expect(cartPanel(page)).toBeHidden();
-  const notice = main(page).getByText(`Order #${unpaid!.number}, placed before your cart changed, is not paid yet`);
+  const notice = main(page).getByText(
+    `Order #${unpaid!.number}, placed before your cart or address changed, is not paid yet`,
+  );
   await expect(notice).toHaveText(
     new RegExp(
       `holds its items until \\d{1,2}:\\d\\d [AP]M\\. Placing this order cancels it\\. Pay order #${unpaid!.number} instead$`,

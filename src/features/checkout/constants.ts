@@ -25,7 +25,7 @@ export const CHECKOUT_TEXT = {
   cancelUnpaidFailed: 'We could not cancel the unpaid order. Please check your connection and try again.',
   /** An order of the cart as it was before it changed, still unpaid: placing this cart cancels it. */
   earlierUnpaid: (number: number, until: string | null) =>
-    `Order #${number}, placed before your cart changed, is not paid yet and holds its items${until ? ` until ${until}` : ''}. Placing this order cancels it.`,
+    `Order #${number}, placed before your cart or address changed, is not paid yet and holds its items${until ? ` until ${until}` : ''}. Placing this order cancels it.`,
   payEarlierInstead: (number: number) => `Pay order #${number} instead`,
   earlierPaid: (number: number) =>
     `Your earlier order #${number} was paid meanwhile, so this one was not placed. Place it too if you want both.`,

@@ -66,6 +66,19 @@ export const holdsCart = (order: OrderWithPayment, { lines, cartLines }: Pick<Or
     cartLines.some((line) => line.productId === item.productId && line.quantity === item.quantity),
   ) && lines.every((line) => order.items.some((item) => item.productId === line.productId));
 
+/** The order goes where the checkout now delivers (none chosen yet counts as no change). */
+export const goesTo = (order: OrderWithPayment, address: Address | null) =>
+  address === null ||
+  (order.address.buildingName === address.buildingName &&
+    order.address.locality === address.locality &&
+    order.address.city === address.city &&
+    order.address.gps.latitude === address.gps.latitude &&
+    order.address.gps.longitude === address.gps.longitude);
+
+/** The order is of the checkout as it is now: its cart, and its delivery address. */
+const isOrderOf = (order: OrderWithPayment, now: Pick<Order, 'lines' | 'cartLines' | 'address'>) =>
+  holdsCart(order, now) && goesTo(order, now.address);
+
 /**
  * Placing the order, and paying it when paid online: one idempotency key per attempt at this
  * order (a retry, a second tap or a reload reuses it; a changed cart or payment method gets a new
@@ -132,16 +145,16 @@ export function usePlaceOrder(
   const resume = pay.resume;
   const [pickUp, setPickUp] = useState<string | null>(placedBefore);
   const pickingUp = useRef<string | null>(null);
-  const cartNow = useRef({ lines, cartLines });
+  const cartNow = useRef({ lines, cartLines, address });
   useEffect(() => {
-    cartNow.current = { lines, cartLines };
+    cartNow.current = { lines, cartLines, address };
   });
   const cartHere = lines.length > 0;
   useEffect(() => {
     if (!pickUp || pickingUp.current === pickUp || !cartHere) return;
     pickingUp.current = pickUp;
     void resume(pickUp, (order) => {
-      if (!holdsCart(order, cartNow.current)) {
+      if (!isOrderOf(order, cartNow.current)) {
         // Paid meanwhile (the gateway's webhook, another tab) for a cart changed since: nothing
         // to pick up any more, now or when the cart holds the same lines again.
         if (order.payment.state === 'paid') forgetAwaiting(order.id);
@@ -160,12 +173,12 @@ export function usePlaceOrder(
   // Adjusted while rendering, as React advises for state that follows a changed input:
   // the cart changed (the cart panel, another tab) while its order waited for payment: that order
   // is now an earlier cart's, and this cart a new order, which replaces it when placed;
-  if (awaiting && !pay.busy && cartHere && !holdsCart(awaiting, { lines, cartLines })) {
+  if (awaiting && !pay.busy && cartHere && !isOrderOf(awaiting, { lines, cartLines, address })) {
     setEarlier(stillUnpaid(awaiting) ? awaiting : null);
     setAwaiting(null);
   }
   // and the cart changed back: the earlier cart's order is this cart's again, picked up as after a reload.
-  if (earlier && !awaiting && !pickUp && !pay.busy && cartHere && holdsCart(earlier, { lines, cartLines })) {
+  if (earlier && !awaiting && !pickUp && !pay.busy && cartHere && isOrderOf(earlier, { lines, cartLines, address })) {
     setPickUp(earlier.id);
     setEarlier(null);
   }

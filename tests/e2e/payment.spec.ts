@@ -30,6 +30,7 @@ const SHOPPERS = {
   lostReply: '9400000006',
   anotherWay: '9400000007',
   changedCart: '9400000008',
+  earlierPaid: '9400000009',
 } as const;
 
 const MUMBAI = {
@@ -168,6 +169,13 @@ test('after a declined payment, Pay another way cancels the unpaid order and cas
   // Locked to the unpaid order until then: no other method can be chosen.
   await expect(main(page).getByRole('radio', { name: /^Cash on delivery/ })).toBeDisabled();
 
+  // On a phone, scrolled down to these buttons, nothing floats over them (the scroll-to-top
+  // button covered the end of Place order and Pay another way).
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await expect(page.getByRole('button', { name: 'Scroll to top' })).toHaveCount(0);
+
   await main(page).getByRole('button', { name: 'Pay another way' }).click();
   await expect(main(page).getByRole('alert')).toContainText('The unpaid order was cancelled and nothing was taken.');
   const cash = main(page).getByRole('radio', { name: /^Cash on delivery/ });
@@ -255,6 +263,41 @@ test('a cart changed while its order awaits online payment is placed as a new or
     status: 'processing',
     payment: { label: 'Cash on delivery' },
   });
+});
+
+test("paying the earlier cart's unpaid order instead takes what it ordered out of the cart, and leaves what was added", async ({
+  page,
+  signIn,
+}) => {
+  const product = await readyToPay(page, signIn, SHOPPERS.earlierPaid);
+  await main(page).getByRole('radio', { name: /^UPI/ }).check();
+  await placeButton(page).click();
+  await expect(gatewayDialog(page)).toBeVisible();
+  await gatewayDialog(page).getByRole('button', { name: 'Close' }).click();
+  await expect(main(page).getByRole('button', { name: 'Try again' })).toBeVisible();
+
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^1 Items/ })
+    .click();
+  await cartPanel(page).getByRole('button', { name: 'Increase quantity' }).click();
+  await page.keyboard.press('Escape');
+  await main(page)
+    .getByRole('link', { name: /^Pay order #\d+ instead$/ })
+    .click();
+  await expect(main(page).getByRole('heading', { level: 1, name: /^Pay for order #\d+$/ })).toBeVisible();
+  await main(page)
+    .getByRole('button', { name: /^Pay now · ₹/ })
+    .click();
+  await approveAndSeePaid(page);
+  // The order had one; the cart had two since: one is left, to order next.
+  await expect(page.getByRole('banner').getByRole('button', { name: /^1 Items/ })).toBeVisible();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^1 Items/ })
+    .click();
+  await expect(cartPanel(page).getByRole('listitem').filter({ hasText: product.name })).toBeVisible();
+  expect((await ordersOf(page)).data.map((order) => order.status)).toEqual(['processing']);
 });
 
 test('a double tap on Place order, and a reload while paying, place one order and open one payment at a time', async ({

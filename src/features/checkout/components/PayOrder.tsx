@@ -8,8 +8,9 @@ import { NeedsConnection } from '../../../components/NeedsConnection';
 import { Spinner } from '../../../components/Spinner';
 import { formatRupees } from '../../../lib/money';
 import { useSession } from '../../auth';
-import { clearCartAtom } from '../../cart';
+import { clearCartAtom, decrementCartItemAtom } from '../../cart';
 import {
+  attemptOrderId,
   forgetAttempt,
   LocalGatewayDialog,
   opensGatewayOnLoad,
@@ -25,7 +26,8 @@ import * as styles from './Checkout.css';
  * /checkout?pay=<order id>: pays an order placed earlier and not paid yet (Pay now on the order
  * page). It is the checkout page so that the gateway's script is allowed (its
  * Content-Security-Policy); once paid it leaves for the order, emptying the cart if the order
- * came from it.
+ * came from it, or taking out of the cart what it ordered if it is the order of the cart before it
+ * changed.
  */
 export function PayOrder({ orderId }: { orderId: string }) {
   const query = useQuery(payOrderQueryOptions(orderId));
@@ -58,16 +60,23 @@ function PayOrderView({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const clearCart = useSetAtom(clearCartAtom);
+  const decrement = useSetAtom(decrementCartItemAtom);
   const payable = order.status === 'awaiting-payment' && order.payment.state !== 'pending';
   const pay = usePay({
     method: order.payment.method === 'card' ? 'card' : 'upi',
     contact: session?.user.mobile ?? '',
     onOrder: (next) => queryClient.setQueryData(payOrderQueryOptions(next.id).queryKey, next),
     onPaid: async (paid) => {
+      // The checkout's order for a cart changed since (paid instead of the cart as it is now).
+      const ofEarlierCart = attemptOrderId() === paid.id;
       const fromCart = forgetAttempt(paid.id);
       await queryClient.invalidateQueries({ queryKey: ['orders'] });
       await navigate({ to: '/account/orders/$orderId', params: { orderId: paid.id } });
       if (fromCart) await clearCart();
+      else if (ofEarlierCart) {
+        // What it ordered leaves the cart; what was added since stays, to order next.
+        for (const item of paid.items) for (let i = 0; i < item.quantity; i++) await decrement(item.productId);
+      }
     },
   });
   const { watch, payAgain } = pay;

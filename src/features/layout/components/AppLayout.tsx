@@ -35,7 +35,12 @@ export function AppFrame({ children }: { children?: ReactNode }) {
  * shell in its lazy chunk: it gets only the page and the app-wide loader (decision 038).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const staffPage = useRouterState({ select: (state) => isConsolePath(state.location.pathname) });
+  // Which kind of page, not the path: a new path alone renders nothing again here.
+  const kind = useRouterState({
+    select: ({ location: { pathname } }) =>
+      isConsolePath(pathname) ? 'console' : pathname === '/checkout' ? 'checkout' : 'shop',
+  });
+  const staffPage = kind === 'console';
   return (
     <>
       {staffPage ? (
@@ -50,7 +55,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <CartPanel />
         </>
       )}
-      <ScrollToTop />
+      {/* At checkout it covered Place order and Pay another way on a phone: the page is short anyway. */}
+      {kind !== 'checkout' && <ScrollToTop />}
       <GlobalLoader />
     </>
   );

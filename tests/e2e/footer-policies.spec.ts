@@ -184,7 +184,10 @@ test.describe('the scroll-to-top button at the end of the page', () => {
     await expect(lastLine).toBeInViewport();
   });
 
-  test('at 360 px, above the cart bar, covers nothing of the footer, nor of checkout', async ({ page, signIn }) => {
+  test('at 360 px, above the cart bar, covers nothing of the footer, and stays off checkout', async ({
+    page,
+    signIn,
+  }) => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.goto('/');
     // A number of its own: the footer test above has just asked OTPs for 9400000001.
@@ -197,10 +200,13 @@ test.describe('the scroll-to-top button at the end of the page', () => {
     await expect(page.getByRole('button', { name: /View cart/ })).toBeVisible();
     expect(await coveredAtTheEnd(page)).toEqual([]);
 
-    // No footer here: the end of checkout is the page's own.
+    // No footer at checkout, and no button either: anywhere on the page it would float over the
+    // payment's buttons (Place order, Pay another way) at this width.
     await page.goto('/checkout');
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await coveredAtTheEnd(page)).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await expect(page.getByRole('button', { name: 'Scroll to top' })).toHaveCount(0);
   });
 });

@@ -426,14 +426,7 @@ test('logout shows the loader, forgets the session, the addresses and the checko
   await page.goto('/');
   await signIn(page, '9000000011');
   await page.evaluate(() => {
-    for (const key of [
-      'addresses',
-      'selectedAddress',
-      'deliveryAddress',
-      'selectedLocation',
-      'checkout-attempt',
-      'checkout-awaiting',
-    ]) {
+    for (const key of ['addresses', 'selectedAddress', 'deliveryAddress', 'checkout-attempt', 'checkout-awaiting']) {
       localStorage.setItem(key, '[]');
     }
   });
@@ -447,16 +440,11 @@ test('logout shows the loader, forgets the session, the addresses and the checko
   await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
   expect(
     await page.evaluate(() =>
-      [
-        'addresses',
-        'selectedAddress',
-        'deliveryAddress',
-        'selectedLocation',
-        'checkout-attempt',
-        'checkout-awaiting',
-      ].map((key) => localStorage.getItem(key)),
+      ['addresses', 'selectedAddress', 'deliveryAddress', 'checkout-attempt', 'checkout-awaiting'].map((key) =>
+        localStorage.getItem(key),
+      ),
     ),
-  ).toEqual([null, null, null, null, null, null]);
+  ).toEqual([null, null, null, null, null]);
   const names = (await page.context().cookies()).map((c) => c.name);
   expect(names).not.toContain('_auth');
   expect(names).not.toContain('_auth_refresh');

@@ -9,9 +9,6 @@ import { clearOnSignOut } from '../../lib/sign-out';
  * them, after the session keeper may already have cleaned up.
  */
 clearOnSignOut('addresses', 'selectedAddress', 'deliveryAddress');
-// The address slice's selectedLocation (spec point 3): the header's place, which a chosen delivery
-// address sets to its own map point (a home, on a shared phone), so it goes with the addresses.
-clearOnSignOut('selectedLocation');
 
 /**
  * Registers the address mutations' defaults (add, edit, delete by mutation key) on a query

@@ -6,8 +6,6 @@ describe('the address feature on sign-out (spec point 4)', () => {
   it('declares its stored keys as soon as its public entry is loaded, as main.tsx loads it', async () => {
     expect(keysClearedOnSignOut()).toEqual([]);
     await import('./index');
-    expect(keysClearedOnSignOut()).toEqual(
-      expect.arrayContaining(['addresses', 'selectedAddress', 'deliveryAddress', 'selectedLocation']),
-    );
+    expect(keysClearedOnSignOut()).toEqual(expect.arrayContaining(['addresses', 'selectedAddress', 'deliveryAddress']));
   });
 });

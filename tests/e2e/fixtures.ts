@@ -153,6 +153,21 @@ export const OFFLINE_NOISE =
 export const allowOfflineNoise = (consoleGuard: ConsoleGuard) => consoleGuard.allow(OFFLINE_NOISE);
 
 /** The service worker controls the page: from here on its caches fill as the shopper browses. */
+/**
+ * Scrolls to the page's end until it is scrolled more than `beyond` px: a page still growing as its
+ * parts arrive is scrolled again.
+ */
+export async function scrollPast(page: Page, beyond: number) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return window.scrollY;
+      }),
+    )
+    .toBeGreaterThan(beyond);
+}
+
 export async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 }

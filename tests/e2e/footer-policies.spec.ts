@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { addToCart, expect, homeCard, homeProducts, test } from './fixtures';
+import { addToCart, expect, homeCard, homeProducts, scrollPast, test } from './fixtures';
 
 const POLICIES = [
   {
@@ -205,15 +205,7 @@ test.describe('the scroll-to-top button at the end of the page', () => {
     await page.goto('/checkout');
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-    // Scrolled again until it holds: the page grows as its parts arrive.
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          window.scrollTo(0, document.documentElement.scrollHeight);
-          return window.scrollY;
-        }),
-      )
-      .toBeGreaterThan(300);
+    await scrollPast(page, 300);
     await expect(page.getByRole('button', { name: 'Scroll to top' })).toHaveCount(0);
   });
 });

@@ -9,6 +9,7 @@ import {
   goOnline,
   homeProducts,
   loseOrderAnswer,
+  scrollPast,
   storedValue,
   test,
   waitForServiceWorker,
@@ -172,15 +173,7 @@ test('after a declined payment, Pay another way cancels the unpaid order and cas
   // On a phone, scrolled down to these buttons, nothing floats over them (the scroll-to-top
   // button covered the end of Place order and Pay another way).
   await page.setViewportSize({ width: 360, height: 740 });
-  // Scrolled again until it holds: the page grows as its parts arrive.
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        window.scrollTo(0, document.documentElement.scrollHeight);
-        return window.scrollY;
-      }),
-    )
-    .toBeGreaterThan(300);
+  await scrollPast(page, 300);
   await expect(page.getByRole('button', { name: 'Scroll to top' })).toHaveCount(0);
 
   await main(page).getByRole('button', { name: 'Pay another way' }).click();

@@ -197,12 +197,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   const first = await attemptOrder(db, input, lines, false);
   if (first !== 'stale') return first;
   return db.transaction(async (tx) => {
-    if (!(await lockCustomer(tx, input.customerId))) return { outcome: 'address-not-found' };
-    await tx
-      .select({ id: addresses.id })
-      .from(addresses)
-      .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, input.customerId)))
-      .for('share');
+    if (!(await lockCustomerAndAddress(tx, input))) return { outcome: 'address-not-found' };
     await lockProducts(
       tx,
       lines.map((line) => line.productId),
@@ -211,6 +206,20 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
     if (again === 'stale') throw new Error("an order's context changed while it was locked");
     return again;
   });
+}
+
+/**
+ * Takes the customer's lock (false when there is no such customer) and holds the address as it is
+ * (an edit waits), as an order placed under locks needs before it works itself out again.
+ */
+async function lockCustomerAndAddress(tx: Executor, input: Pick<PlaceOrderInput, 'customerId' | 'addressId'>) {
+  if (!(await lockCustomer(tx, input.customerId))) return false;
+  await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, input.customerId)))
+    .for('share');
+  return true;
 }
 
 /** Carries the answer of an order that could not be placed out of its transaction, rolling it back. */
@@ -235,12 +244,7 @@ async function placeReplacing(
 ): Promise<PlaceOrderResult> {
   try {
     return await db.transaction(async (tx): Promise<PlaceOrderResult> => {
-      if (!(await lockCustomer(tx, input.customerId))) return { outcome: 'address-not-found' };
-      await tx
-        .select({ id: addresses.id })
-        .from(addresses)
-        .where(and(eq(addresses.id, input.addressId), eq(addresses.customerId, input.customerId)))
-        .for('share');
+      if (!(await lockCustomerAndAddress(tx, input))) return { outcome: 'address-not-found' };
       // Both orders' products, in one id order, as every order locks them (no deadlock).
       const held = await tx
         .select({ productId: orderItems.productId })

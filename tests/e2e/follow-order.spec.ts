@@ -120,7 +120,7 @@ test('the order page follows the order from processing to dispatched without rel
   prepared,
 }) => {
   await page.goto('/');
-  await signIn(page, '9400000001');
+  await signIn(page, '9420000001');
   const order = await placeOrder(page, prepared.productId);
   await openOrderPage(page, order.id);
 
@@ -161,7 +161,7 @@ test('going offline shows the last known status as such, and coming back catches
 }) => {
   allowOfflineNoise(consoleGuard);
   await page.goto('/');
-  await signIn(page, '9400000002');
+  await signIn(page, '9420000002');
   const order = await placeOrder(page, prepared.productId);
   await openOrderPage(page, order.id);
   await expect(badge(page)).toHaveText('Processing');
@@ -206,7 +206,7 @@ test('notifications are offered only after an order, and the browser asks only w
 
   // A first visit, signing in, My Orders with no order: never asked, nothing offered.
   await page.goto('/');
-  await signIn(page, '9400000003');
+  await signIn(page, '9420000003');
   await page.goto('/account/orders');
   await expect(main(page).getByText('No orders yet')).toBeVisible();
   await expect(offer).toBeHidden();

@@ -91,7 +91,7 @@ test.describe('footer', () => {
     // A real session: a made-up one is refused by the server, and the app then signs out and
     // leaves the page (which made this test depend on timing).
     await page.goto('/');
-    await signIn(page, '9400000001');
+    await signIn(page, '9420000010');
     await expect(page.getByRole('contentinfo')).toBeVisible();
     for (const path of ['/checkout', '/account', '/account/orders']) {
       await page.goto(path);
@@ -190,7 +190,7 @@ test.describe('the scroll-to-top button at the end of the page', () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.goto('/');
-    // A number of its own: the footer test above has just asked OTPs for 9400000001.
+    // A number of its own: the footer test above has just asked OTPs for 9420000010.
     await signIn(page, '9400000360');
     const [product] = await homeProducts(page.request);
     await addToCart(homeCard(page, product!.name), product!.name);

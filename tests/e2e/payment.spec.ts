@@ -74,6 +74,23 @@ async function readyToPay(page: Page, signIn: (page: Page, mobile: string) => Pr
   return product;
 }
 
+/** Pays by UPI: Place order, and the local gateway's dialog opens. */
+async function placeByUpi(page: Page) {
+  await main(page).getByRole('radio', { name: /^UPI/ }).check();
+  await placeButton(page).click();
+  await expect(gatewayDialog(page)).toBeVisible();
+}
+
+/** One more or one less of the cart's item, from the cart panel opened over the page. */
+async function changeQuantity(page: Page, name: 'Increase quantity' | 'Decrease quantity') {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^\d+ Items/ })
+    .click();
+  await cartPanel(page).getByRole('button', { name }).click();
+  await page.keyboard.press('Escape');
+}
+
 /** The shopper's orders as the API lists them. */
 async function ordersOf(page: Page) {
   const body = await (await page.request.get('/api/order')).json();
@@ -120,9 +137,7 @@ test('a declined payment says no money was taken, offers Try again, and paying a
   signIn,
 }) => {
   await readyToPay(page, signIn, SHOPPERS.declined);
-  await main(page).getByRole('radio', { name: /^UPI/ }).check();
-  await placeButton(page).click();
-  await expect(gatewayDialog(page)).toBeVisible();
+  await placeByUpi(page);
   await gatewayPage(page).getByRole('button', { name: 'Decline' }).click();
 
   await expect(gatewayDialog(page)).toBeHidden();
@@ -162,9 +177,7 @@ test('after a declined payment, Pay another way cancels the unpaid order and cas
   signIn,
 }) => {
   await readyToPay(page, signIn, SHOPPERS.anotherWay);
-  await main(page).getByRole('radio', { name: /^UPI/ }).check();
-  await placeButton(page).click();
-  await expect(gatewayDialog(page)).toBeVisible();
+  await placeByUpi(page);
   await gatewayPage(page).getByRole('button', { name: 'Decline' }).click();
   await expect(main(page).getByRole('alert')).toContainText('Payment failed. No money was taken.');
   // Locked to the unpaid order until then: no other method can be chosen.
@@ -197,20 +210,13 @@ test('a cart changed while its order awaits online payment is placed as a new or
   signIn,
 }) => {
   await readyToPay(page, signIn, SHOPPERS.changedCart);
-  await main(page).getByRole('radio', { name: /^UPI/ }).check();
-  await placeButton(page).click();
-  await expect(gatewayDialog(page)).toBeVisible();
+  await placeByUpi(page);
   await gatewayDialog(page).getByRole('button', { name: 'Close' }).click();
   await expect(main(page).getByRole('button', { name: 'Try again' })).toBeVisible();
   const [unpaid] = (await ordersOf(page)).data;
 
   // One more of the item, from the cart panel over the checkout: a new cart, so a new order.
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^1 Items/ })
-    .click();
-  await cartPanel(page).getByRole('button', { name: 'Increase quantity' }).click();
-  await page.keyboard.press('Escape');
+  await changeQuantity(page, 'Increase quantity');
   await expect(cartPanel(page)).toBeHidden();
   const notice = main(page).getByText(
     `Order #${unpaid!.number}, placed before your cart or address changed, is not paid yet`,
@@ -232,20 +238,13 @@ test('a cart changed while its order awaits online payment is placed as a new or
   await expect(placeButton(page)).toHaveAccessibleDescription(/Placing this order cancels it\./);
 
   // Changed back: the cart is that order's again, and it is the one to pay (no second order).
-  const changeQuantity = async (name: 'Increase quantity' | 'Decrease quantity') => {
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /^\d+ Items/ })
-      .click();
-    await cartPanel(page).getByRole('button', { name }).click();
-    await page.keyboard.press('Escape');
-    await expect(cartPanel(page)).toBeHidden();
-  };
-  await changeQuantity('Decrease quantity');
+  await changeQuantity(page, 'Decrease quantity');
+  await expect(cartPanel(page)).toBeHidden();
   await expect(main(page).getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(notice).toHaveCount(0);
   await expect(placeButton(page)).toHaveCount(0);
-  await changeQuantity('Increase quantity');
+  await changeQuantity(page, 'Increase quantity');
+  await expect(cartPanel(page)).toBeHidden();
   await expect(notice).toBeVisible();
 
   // A reload (or the app opened again) still knows the unpaid order.
@@ -270,18 +269,11 @@ test("paying the earlier cart's unpaid order instead takes what it ordered out o
   signIn,
 }) => {
   const product = await readyToPay(page, signIn, SHOPPERS.earlierPaid);
-  await main(page).getByRole('radio', { name: /^UPI/ }).check();
-  await placeButton(page).click();
-  await expect(gatewayDialog(page)).toBeVisible();
+  await placeByUpi(page);
   await gatewayDialog(page).getByRole('button', { name: 'Close' }).click();
   await expect(main(page).getByRole('button', { name: 'Try again' })).toBeVisible();
 
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^1 Items/ })
-    .click();
-  await cartPanel(page).getByRole('button', { name: 'Increase quantity' }).click();
-  await page.keyboard.press('Escape');
+  await changeQuantity(page, 'Increase quantity');
   await main(page)
     .getByRole('link', { name: /^Pay order #\d+ instead$/ })
     .click();
@@ -372,12 +364,7 @@ test('offline the online methods say they need a connection, and the bill says w
   const bill = main(page).getByRole('region', { name: 'Bill details' });
   const itemsTotal = bill.getByRole('row', { name: /^Items total/ });
   const before = await itemsTotal.textContent();
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^1 Items/ })
-    .click();
-  await cartPanel(page).getByRole('button', { name: 'Increase quantity' }).click();
-  await page.keyboard.press('Escape');
+  await changeQuantity(page, 'Increase quantity');
   await expect(bill.getByRole('status')).toHaveText(
     'You are offline: this bill is from before your last change. It is worked out again as soon as you are back online.',
   );
@@ -401,9 +388,7 @@ test('an order left unpaid offers Pay now on its page, with the time left, and i
   signIn,
 }) => {
   await readyToPay(page, signIn, SHOPPERS.payLater);
-  await main(page).getByRole('radio', { name: /^UPI/ }).check();
-  await placeButton(page).click();
-  await expect(gatewayDialog(page)).toBeVisible();
+  await placeByUpi(page);
   await gatewayPage(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(main(page).getByText('Not paid yet.')).toBeVisible();
 

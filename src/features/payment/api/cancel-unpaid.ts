@@ -8,8 +8,9 @@ const PAY_ANOTHER_WAY_REASON = 'Chose to pay another way';
 
 /**
  * POST /api/order/:id/cancel with `unpaidOnly` for an order still awaiting its payment: its items
- * go back on the shelf, and the checkout may place the cart again with another way to pay. Resolves with the order as the server now has it: cancelled, or (409) one a
- * payment reached meanwhile, which stays paid, for the caller to leave for.
+ * go back on the shelf, and the checkout may place the cart again with another way to pay.
+ * Resolves with the order as the server now has it: cancelled, or (409) one a payment reached
+ * meanwhile, which stays paid (or is being confirmed), for the caller to follow.
  */
 export async function cancelUnpaidOrder(orderId: string): Promise<OrderWithPayment> {
   try {

@@ -1,7 +1,17 @@
-import { delMany } from 'idb-keyval';
+import { delMany, get, set } from 'idb-keyval';
 
 import { CHANNEL, type Message } from './idb-storage';
-import { keysClearedOnSignOut } from './sign-out';
+import { keysClearedOnSignOut, keysTrimmedOnSignOut, type KeepOnSignOut } from './sign-out';
+
+const FROM = 'remove-stored-keys';
+
+/** Tells every tab's atoms (this one's too: the message comes from no tab) of new values. */
+function announce(changes: readonly Message[]) {
+  if (typeof BroadcastChannel === 'undefined' || changes.length === 0) return;
+  const channel = new BroadcastChannel(CHANNEL);
+  for (const change of changes) channel.postMessage(change);
+  channel.close();
+}
 
 /**
  * Removes keys from IndexedDB and localStorage, and resets every live atom stored under them in
@@ -21,11 +31,32 @@ export async function removeStoredKeys(keys: readonly string[]): Promise<void> {
   } catch {
     // Private mode or a blocked database: nothing was stored there either.
   }
-  if (typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(CHANNEL);
-  for (const key of keys) channel.postMessage({ key, value: undefined, from: 'remove-stored-keys' } satisfies Message);
-  channel.close();
+  announce(keys.map((key) => ({ key, value: undefined, from: FROM })));
 }
 
-/** Removes every key a feature declared as the customer's (lib/sign-out.ts). */
-export const removeCustomerData = (): Promise<void> => removeStoredKeys(keysClearedOnSignOut());
+/** Replaces each IndexedDB value with what its `keep` leaves of it, announced like a removal. */
+async function trimStoredKeys(trims: readonly [string, KeepOnSignOut][]): Promise<void> {
+  const changes: Message[] = [];
+  for (const [key, keep] of trims) {
+    try {
+      const stored: unknown = await get(key);
+      if (stored === undefined) continue;
+      const kept = keep(stored);
+      if (kept === stored) continue;
+      await (kept === undefined ? delMany([key]) : set(key, kept));
+      changes.push({ key, value: kept, from: FROM });
+    } catch {
+      // A blocked database stored nothing of the customer's.
+    }
+  }
+  announce(changes);
+}
+
+/**
+ * Removes every key a feature declared as the customer's, and trims those only partly the
+ * customer's (lib/sign-out.ts).
+ */
+export const removeCustomerData = async (): Promise<void> => {
+  await removeStoredKeys(keysClearedOnSignOut());
+  await trimStoredKeys(keysTrimmedOnSignOut());
+};

@@ -6,10 +6,26 @@
  */
 const keys = new Set<string>();
 
+/**
+ * What a signed-out device may keep of a stored value that is only in part the customer's: the
+ * value itself when none of it is, another value, or undefined to remove the key.
+ */
+export type KeepOnSignOut = (stored: unknown) => unknown;
+
+const trimmed = new Map<string, KeepOnSignOut>();
+
 /** Declares stored keys (IndexedDB and localStorage) that sign-out must remove. */
 export function clearOnSignOut(...stored: readonly string[]): void {
   for (const key of stored) keys.add(key);
 }
 
+/** Declares an IndexedDB key whose value sign-out replaces with what `keep` returns. */
+export function trimOnSignOut(key: string, keep: KeepOnSignOut): void {
+  trimmed.set(key, keep);
+}
+
 /** Every key declared so far, in the order declared. */
 export const keysClearedOnSignOut = (): string[] => [...keys];
+
+/** Every key declared to be trimmed, with what sign-out keeps of it. */
+export const keysTrimmedOnSignOut = (): [string, KeepOnSignOut][] => [...trimmed];

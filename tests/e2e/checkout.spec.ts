@@ -222,6 +222,12 @@ test('a cart goes through checkout to a placed order, found in My Orders and its
   await expect(entry).toContainText(/Placed on \w+day, \d{1,2} \w{3} \d{4} at \d{1,2}:\d{2} (AM|PM)/);
   await entry.getByRole('link', { name: /^View Details/ }).click();
   await expect(main(page).getByRole('heading', { level: 1, name: orderTitle })).toBeVisible();
+
+  // Signed out (a shared phone), the header no longer names the customer's address.
+  await header.getByRole('button', { name: 'My Account' }).click();
+  await header.getByRole('button', { name: 'Logout' }).click();
+  await expect(header.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Delivery location: Maharashtra, India' })).toBeVisible();
 });
 
 test('an order can be cancelled while processing, and reordered into the cart', async ({ page, signIn, prepared }) => {

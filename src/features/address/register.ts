@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-import { clearOnSignOut } from '../../lib/sign-out';
+import { clearOnSignOut, trimOnSignOut } from '../../lib/sign-out';
 
 /**
  * The keys the address feature stores for the customer (atoms.ts), removed on sign-out and when
@@ -9,6 +9,18 @@ import { clearOnSignOut } from '../../lib/sign-out';
  * them, after the session keeper may already have cleaned up.
  */
 clearOnSignOut('addresses', 'selectedAddress', 'deliveryAddress');
+
+/**
+ * The header's place (location-atoms.ts, stored as 'selectedLocation') is the shopper's own
+ * choice, kept signed out, unless it came from a delivery address (deliver-here.ts marks it with
+ * `addressId`): that names where the customer lives, so sign-out puts back the place chosen
+ * before it, or none. Written here without the location feature's code, which loads later.
+ */
+trimOnSignOut('selectedLocation', (stored) =>
+  typeof stored === 'object' && stored !== null && 'addressId' in stored
+    ? ((stored as { before?: unknown }).before ?? undefined)
+    : stored,
+);
 
 /**
  * Registers the address mutations' defaults (add, edit, delete by mutation key) on a query

@@ -3,10 +3,13 @@ import { atomWithStorage } from 'jotai/utils';
 import { describe, expect, it, vi } from 'vitest';
 
 import { idbStorage } from '../../lib/idb-storage';
-import { removeStoredKeys } from '../../lib/remove-stored-keys';
+import { removeCustomerData, removeStoredKeys } from '../../lib/remove-stored-keys';
 import { keysClearedOnSignOut } from '../../lib/sign-out';
 // Declares the address keys as the customer's, as on every page (main.tsx registers the feature).
 import './register';
+import { chosenLocationAtom } from '../location';
+import { deliverHereAtom } from './deliver-here';
+import type { Address } from './types';
 
 /** What auth's logout does with the stored data (use-logout.ts). */
 const clearStoredAddresses = () => removeStoredKeys(keysClearedOnSignOut());
@@ -36,6 +39,55 @@ describe('clearStoredAddresses (logout, spec point 4)', () => {
     expect([...data.keys()]).toEqual([]);
     expect(localStorage.getItem('selectedAddress')).toBeNull();
     await vi.waitFor(() => expect(store.get(delivery)).toBeNull());
+    unsubscribe();
+  });
+});
+
+describe("the header's place on sign-out (a shared phone)", () => {
+  const pune = { label: 'Pune', place: { latitude: 18.52, longitude: 73.85 } };
+  const address = (id: string, tag: string, city: string) =>
+    ({
+      _id: id,
+      tag,
+      city,
+      gps: { latitude: 19.06, longitude: 72.83 },
+      pincode: '400050',
+    }) as Address;
+
+  it('puts back the place chosen before a delivery address took it, and keeps a place the shopper chose', async () => {
+    const store = createStore();
+    const unsubscribe = store.sub(chosenLocationAtom, () => {});
+    await store.set(chosenLocationAtom, pune);
+    await store.set(deliverHereAtom, address('a1', 'Home', 'Mumbai'));
+    await store.set(deliverHereAtom, address('a2', 'Work', 'Mumbai'));
+    expect(await store.get(chosenLocationAtom)).toMatchObject({
+      label: 'Work · Mumbai',
+      addressId: 'a2',
+      before: pune,
+    });
+
+    await removeCustomerData();
+
+    await vi.waitFor(() => expect(store.get(chosenLocationAtom)).toEqual(pune));
+    expect(data.get('selectedLocation')).toEqual(pune);
+    // Signed out again (a visitor's every arrival): the shopper's own place stays.
+    await removeCustomerData();
+    expect(data.get('selectedLocation')).toEqual(pune);
+    unsubscribe();
+  });
+
+  it('removes the place when none was chosen before the address', async () => {
+    data.clear();
+    const store = createStore();
+    const unsubscribe = store.sub(chosenLocationAtom, () => {});
+    await store.get(chosenLocationAtom);
+    await store.set(deliverHereAtom, address('a1', 'Home', 'Mumbai'));
+    expect(data.get('selectedLocation')).toMatchObject({ label: 'Home · Mumbai' });
+
+    await removeCustomerData();
+
+    expect(data.has('selectedLocation')).toBe(false);
+    await vi.waitFor(() => expect(store.get(chosenLocationAtom)).toBeNull());
     unsubscribe();
   });
 });

@@ -23,6 +23,12 @@ export interface ChosenLocation {
   /** The city the place is in, as the gazetteer names it today ("Bengaluru"). */
   city?: string;
   delivery?: LastDelivery;
+  /**
+   * Set when the place is a delivery address's (address/deliver-here.ts): it names where the
+   * customer lives, so signing out puts back `before`, the place chosen before it, or none.
+   */
+  addressId?: string;
+  before?: ChosenLocation;
 }
 
 /**
@@ -49,7 +55,7 @@ const optionalString = (value: unknown) => value === undefined || typeof value =
 /** What an older build or another tab stored may not have this shape: it is then ignored. */
 export function isChosenLocation(value: unknown): value is ChosenLocation {
   if (typeof value !== 'object' || value === null) return false;
-  const { label, place, pincode, city, delivery } = value as Partial<Record<keyof ChosenLocation, unknown>>;
+  const { label, place, pincode, city, delivery, addressId } = value as Partial<Record<keyof ChosenLocation, unknown>>;
   return (
     typeof label === 'string' &&
     typeof place === 'object' &&
@@ -58,6 +64,7 @@ export function isChosenLocation(value: unknown): value is ChosenLocation {
     Number.isFinite((place as Partial<Place>).longitude) &&
     optionalString(pincode) &&
     optionalString(city) &&
+    optionalString(addressId) &&
     (delivery === undefined ||
       (typeof delivery === 'object' &&
         delivery !== null &&

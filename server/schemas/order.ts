@@ -183,6 +183,13 @@ export const CheckoutSession = Type.Object(
   { description: "Open the gateway's checkout with this" },
 );
 
+const CancelReason = Type.Union([Type.String(), Type.Null()], {
+  description: "A cancelled order's reason: the shopper's choice, the store's, or 'Replaced by order #N'",
+});
+const CancelledBy = Type.Union([Type.Literal('customer'), Type.Literal('store'), Type.Null()], {
+  description: 'Who cancelled the order; null when not cancelled, or when its time to pay ran out',
+});
+
 export const Order = Type.Object({
   id: Type.String({ format: 'uuid' }),
   number: Type.Integer({ description: 'Running order number' }),
@@ -190,8 +197,8 @@ export const Order = Type.Object({
   placedAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
   etaMinutes: Type.Integer(),
-  cancelReason: Type.Union([Type.String(), Type.Null()]),
-  cancelledBy: Type.Union([Type.Literal('customer'), Type.Literal('store'), Type.Null()]),
+  cancelReason: CancelReason,
+  cancelledBy: CancelledBy,
   paymentMethod: Type.String({ description: 'As shown: Cash on delivery, E-Gift Card, ...' }),
   canCancel: Type.Boolean(),
   address: OrderAddress,
@@ -293,6 +300,8 @@ export const OrderSummary = Type.Object({
   total: Rupees('Bill total'),
   itemCount: Type.Integer(),
   payment: OrderPayment,
+  cancelReason: CancelReason,
+  cancelledBy: CancelledBy,
 });
 export type OrderSummary = Static<typeof OrderSummary>;
 

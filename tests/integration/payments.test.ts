@@ -638,9 +638,15 @@ describe('an order that replaces an unpaid one (the cart changed after it was pl
     expect(placed.json().data).toMatchObject({ status: 'processing', items: [{ quantity: 3 }] });
     expect(await getOrder(s, unpaid.id)).toMatchObject({
       status: 'cancelled',
-      cancelReason: 'Replaced by a newer order',
+      cancelReason: `Replaced by order #${placed.json().data.number}`,
       payment: { state: 'expired' },
     });
+    // My Orders says it too, beside the order that replaced it.
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/order', headers: bearer(s) });
+    expect(list.json().data).toMatchObject([
+      { id: placed.json().data.id, cancelReason: null, cancelledBy: null },
+      { id: unpaid.id, cancelReason: `Replaced by order #${placed.json().data.number}`, cancelledBy: 'customer' },
+    ]);
     expect(await stockOf(id)).toBe(0);
   });
 

@@ -47,8 +47,13 @@ export interface PlaceOrderInput {
   replacesOrderId?: string | undefined;
 }
 
-/** Why an order that replaces an unpaid one records its cancellation. */
-export const REPLACED_REASON = 'Replaced by a newer order';
+/**
+ * Why an order replaced by another records its cancellation: the order that took its place, which
+ * the shopper finds in My Orders. Until that order has its number, in the same transaction (and on
+ * orders replaced by earlier builds), it says only that it was replaced.
+ */
+export const replacedReason = (number?: number) =>
+  number === undefined ? 'Replaced by a newer order' : `Replaced by order #${number}`;
 
 export type PlaceOrderResult =
   | { outcome: 'placed'; order: OrderDetail; replayed: boolean }
@@ -257,7 +262,7 @@ async function placeReplacing(
       const cancelled = await cancelOrderIn(tx, {
         customerId: input.customerId,
         orderId: replacedId,
-        reason: REPLACED_REASON,
+        reason: replacedReason(),
         now: input.now,
         unpaidOnly: true,
       });
@@ -267,6 +272,13 @@ async function placeReplacing(
       const result = await attemptOrder(tx, input, lines, true);
       if (result === 'stale') throw new Error("an order's context changed while it was locked");
       if (result.outcome !== 'placed') throw new NotPlaced(result);
+      // Named once the new order has its number (the cancellation had to release the stock first).
+      if (cancelled.outcome === 'changed') {
+        await tx
+          .update(orders)
+          .set({ cancelReason: replacedReason(result.order.number) })
+          .where(eq(orders.id, replacedId));
+      }
       return result;
     });
   } catch (error) {

@@ -64,6 +64,8 @@ export interface OrderSummary {
   itemCount: number;
   paymentLabel: string;
   payment: OrderPaymentDetail;
+  cancelReason: string | null;
+  cancelledBy: string | null;
 }
 
 /** The refunds of an order, summed (null when none), as one jsonb value. */
@@ -240,6 +242,8 @@ export async function listOrders(db: Db, customerId: string, page: number, pageS
         paymentMethod: orders.paymentMethod,
         walletPaise: orders.walletPaise,
         payablePaise: orders.payablePaise,
+        cancelReason: orders.cancelReason,
+        cancelledBy: orders.cancelledBy,
         ...paymentColumns,
       })
       .from(orders)
@@ -260,6 +264,8 @@ export async function listOrders(db: Db, customerId: string, page: number, pageS
       itemCount: Number(row.itemCount),
       paymentLabel: paymentLabel(row.paymentMethod as PaymentMethodId, row.walletPaise, row.payablePaise),
       payment: toPayment(row),
+      cancelReason: row.cancelReason,
+      cancelledBy: row.cancelledBy,
     })),
     total: Number(total?.n ?? 0),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { cancelledByText, paymentStatusText, placedAt, STATUS_LABEL, statusNote } from './format';
+import { cancellationText, cancelledByText, paymentStatusText, placedAt, STATUS_LABEL, statusNote } from './format';
 
 describe('placedAt', () => {
   it('shows the day, date and time in India whatever the device time zone', () => {
@@ -37,6 +37,21 @@ describe('cancelledByText', () => {
     expect(cancelledByText('customer')).toBe('Cancelled by you');
     expect(cancelledByText('store')).toBe('Cancelled by the store');
     expect(cancelledByText(null)).toBe('Cancelled automatically');
+  });
+});
+
+describe('cancellationText', () => {
+  it('says who cancelled an order and why, and nothing for an order that was not cancelled', () => {
+    expect(
+      cancellationText({ status: 'cancelled', cancelledBy: 'customer', cancelReason: 'Replaced by order #12' }),
+    ).toBe('Cancelled by you: Replaced by order #12');
+    expect(
+      cancellationText({ status: 'cancelled', cancelledBy: null, cancelReason: 'Payment not completed in time.' }),
+    ).toBe('Cancelled automatically: Payment not completed in time.');
+    expect(cancellationText({ status: 'cancelled', cancelledBy: 'store', cancelReason: null })).toBe(
+      'Cancelled by the store',
+    );
+    expect(cancellationText({ status: 'processing', cancelledBy: null, cancelReason: null })).toBeNull();
   });
 });
 

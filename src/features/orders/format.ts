@@ -100,3 +100,13 @@ export function cancelledByText(by: OrderWithPayment['cancelledBy']): string {
   if (by === 'store') return 'Cancelled by the store';
   return 'Cancelled automatically';
 }
+
+/**
+ * A cancelled order's line in My Orders: who cancelled it and why ('Cancelled by you: Replaced by
+ * order #12'), so the list alone explains an order that never came. Null for any other order.
+ */
+export function cancellationText(order: Pick<OrderWithPayment, 'status' | 'cancelledBy' | 'cancelReason'>) {
+  if (order.status !== 'cancelled') return null;
+  const by = cancelledByText(order.cancelledBy);
+  return order.cancelReason ? `${by}: ${order.cancelReason}` : by;
+}

@@ -15,6 +15,7 @@ const order = (status: Order['status'], extra: Partial<Order> = {}): Order =>
     status,
     canCancel: status === 'processing',
     cancelReason: status === 'cancelled' ? 'Ordered by mistake' : null,
+    cancelledBy: status === 'cancelled' ? 'customer' : null,
     bill: { billTotal: 70 },
     payment,
     ...extra,
@@ -26,7 +27,17 @@ const list = (status: Order['status']): OrderListResponse => ({
   pageSize: 10,
   total: 2,
   data: [
-    { id: ID, number: 7, status, placedAt: '2026-11-25T06:00:00.000Z', total: 70, itemCount: 1, payment },
+    {
+      id: ID,
+      number: 7,
+      status,
+      placedAt: '2026-11-25T06:00:00.000Z',
+      total: 70,
+      itemCount: 1,
+      payment,
+      cancelReason: status === 'cancelled' ? 'Ordered by mistake' : null,
+      cancelledBy: status === 'cancelled' ? 'customer' : null,
+    },
     {
       id: OTHER,
       number: 6,
@@ -35,6 +46,8 @@ const list = (status: Order['status']): OrderListResponse => ({
       total: 40,
       itemCount: 2,
       payment,
+      cancelReason: null,
+      cancelledBy: null,
     },
   ],
 });
@@ -58,9 +71,9 @@ describe('the list and the detail of an order stay in step', () => {
     queryClient.setQueryData(LIST_KEY, list('processing'));
     await queryClient.fetchQuery({ queryKey: DETAIL_KEY, queryFn: async () => order('cancelled') });
     const entries = queryClient.getQueryData<OrderListResponse>(LIST_KEY)!.data;
-    expect(entries.map((entry) => [entry.id, entry.status])).toEqual([
-      [ID, 'cancelled'],
-      [OTHER, 'dispatched'],
+    expect(entries.map((entry) => [entry.id, entry.status, entry.cancelledBy, entry.cancelReason])).toEqual([
+      [ID, 'cancelled', 'customer', 'Ordered by mistake'],
+      [OTHER, 'dispatched', null, null],
     ]);
   });
 
@@ -77,6 +90,13 @@ describe('the list and the detail of an order stay in step', () => {
     const detail = queryClient.getQueryData<Order>(DETAIL_KEY)!;
     expect(detail.status).toBe('dispatched');
     expect(detail.canCancel).toBe(false);
+    // And a newer list saying who cancelled an order, and why, says so on its detail too.
+    await queryClient.fetchQuery({ queryKey: LIST_KEY, queryFn: async () => list('cancelled'), staleTime: 0 });
+    expect(queryClient.getQueryData<Order>(DETAIL_KEY)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'customer',
+      cancelReason: 'Ordered by mistake',
+    });
     // Still older than the list: the next visit fetches it again for the rest of what changed.
     expect(queryClient.getQueryState(DETAIL_KEY)!.dataUpdatedAt).toBeLessThan(
       queryClient.getQueryState(LIST_KEY)!.dataUpdatedAt,

@@ -17,11 +17,17 @@ export function listWithOrder(list: OrderListResponse, order: Order): OrderListR
   if (index < 0) return undefined;
   const entry = list.data[index]!;
   const total = order.bill.billTotal;
-  if (entry.status === order.status && entry.total === total && samePayment(entry.payment, order.payment)) {
+  if (
+    entry.status === order.status &&
+    entry.total === total &&
+    samePayment(entry.payment, order.payment) &&
+    sameCancellation(entry, order)
+  ) {
     return undefined;
   }
   const data = list.data.slice();
-  data[index] = { ...entry, status: order.status, payment: order.payment, total };
+  const { status, payment, cancelReason, cancelledBy } = order;
+  data[index] = { ...entry, status, payment, cancelReason, cancelledBy, total };
   return { ...list, data };
 }
 
@@ -30,11 +36,18 @@ export function listWithOrder(list: OrderListResponse, order: Order): OrderListR
  * also ends what the older detail offered (Cancel): the next fetch says what is possible now.
  */
 export function orderWithEntry(order: Order, entry: OrderListResponse['data'][number]): Order | undefined {
-  if (order.status === entry.status && samePayment(order.payment, entry.payment)) return undefined;
-  return { ...order, status: entry.status, payment: entry.payment, canCancel: false };
+  if (order.status === entry.status && samePayment(order.payment, entry.payment) && sameCancellation(order, entry)) {
+    return undefined;
+  }
+  const { status, payment, cancelReason, cancelledBy } = entry;
+  return { ...order, status, payment, cancelReason, cancelledBy, canCancel: false };
 }
 
 const samePayment = (a: Order['payment'], b: Order['payment']) => JSON.stringify(a) === JSON.stringify(b);
+
+type Cancellation = Pick<Order, 'cancelReason' | 'cancelledBy'>;
+const sameCancellation = (a: Cancellation, b: Cancellation) =>
+  a.cancelReason === b.cancelReason && a.cancelledBy === b.cancelledBy;
 
 const isOrderQuery = (query: Query, kind: 'list' | 'detail') =>
   query.queryKey[0] === ORDERS_KEY[0] && query.queryKey[1] === kind;

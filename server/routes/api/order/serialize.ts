@@ -85,6 +85,8 @@ export const toSummary = (order: SummaryRow): OrderSummary => ({
   total: rupees(order.totalPaise),
   itemCount: order.itemCount,
   payment: toPayment(order.payment, order.paymentLabel),
+  cancelReason: order.cancelReason,
+  cancelledBy: order.cancelledBy as OrderSummary['cancelledBy'],
 });
 
 export const toCurrentLine = (line: CurrentLineRow): CurrentLine => ({

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/Spinner';
 import { formatRupees } from '../../../lib/money';
 import { AccountPage } from '../../account';
 import { ordersQueryOptions, ORDERS_PAGE_SIZE } from '../api/get-orders';
-import { ORDER_TEXT, paymentStatusText, placedAt } from '../format';
+import { cancellationText, ORDER_TEXT, paymentStatusText, placedAt } from '../format';
 import { useOrderStream } from '../use-order-stream';
 import * as styles from './Orders.css';
 import { OrdersError } from './OrdersError';
@@ -61,6 +61,7 @@ export function OrdersList() {
                     <p className={styles.muted}>
                       {order.payment.label} · {paymentStatusText(order.payment)}
                     </p>
+                    {order.status === 'cancelled' && <p className={styles.muted}>{cancellationText(order)}</p>}
                   </div>
                   <Link
                     to="/account/orders/$orderId"

@@ -8,6 +8,7 @@ export const PAYMENT_TEXT = {
   verifying: 'Confirming your payment…',
   pending: 'Payment received, waiting for confirmation from your bank. This page updates by itself.',
   failed: 'Payment failed. No money was taken.',
+  noMoneyTaken: 'No money was taken.',
   dismissed: 'Not paid yet.',
   notPayable: 'This order can no longer be paid: the time to pay ran out and its items were released.',
   openFailed: 'We could not open the payment window. Please check your connection and try again.',

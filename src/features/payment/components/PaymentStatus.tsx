@@ -19,9 +19,15 @@ interface Props {
 /** The payment ended without the money: failed, the gateway closed, or it could not be started. */
 export const endedUnpaid = (state: PayStep) => ['failed', 'dismissed', 'error'].includes(state.step);
 
-/** The failure's text: the gateway's reason, then that no money was taken. */
-export const failureText = (reason: string | null) =>
-  reason && reason !== PAYMENT_TEXT.failed ? `${reason} ${PAYMENT_TEXT.failed}` : PAYMENT_TEXT.failed;
+/**
+ * The failure's text: the gateway's reason ('Payment declined by the bank.'), which says it failed,
+ * then that no money was taken; without one, that the payment failed.
+ */
+export function failureText(reason: string | null): string {
+  const said = reason?.trim();
+  if (!said || said === PAYMENT_TEXT.failed) return PAYMENT_TEXT.failed;
+  return `${/[.!?]$/.test(said) ? said : `${said}.`} ${PAYMENT_TEXT.noMoneyTaken}`;
+}
 
 /**
  * Where a payment stands, announced as it changes (a live region; failures as alerts) with the

@@ -32,11 +32,12 @@ describe("the local gateway's messages", () => {
 });
 
 describe('payment texts and timing', () => {
-  it("puts the gateway's reason before the sentence that no money was taken", () => {
+  it("puts the gateway's reason before the sentence that no money was taken, without saying it failed twice", () => {
     expect(failureText(null)).toBe('Payment failed. No money was taken.');
-    expect(failureText('Payment declined by the bank.')).toBe(
-      'Payment declined by the bank. Payment failed. No money was taken.',
-    );
+    expect(failureText(' ')).toBe('Payment failed. No money was taken.');
+    expect(failureText('Payment failed. No money was taken.')).toBe('Payment failed. No money was taken.');
+    expect(failureText('Payment declined by the bank.')).toBe('Payment declined by the bank. No money was taken.');
+    expect(failureText('Your card has expired')).toBe('Your card has expired. No money was taken.');
   });
 
   it('counts down minutes and seconds, never below zero', () => {

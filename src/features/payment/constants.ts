@@ -21,6 +21,18 @@ export const PAYMENT_TEXT = {
   nothingToPay: 'This order is not waiting for a payment.',
 } as const;
 
+/**
+ * A failed payment's text: the reason given (the gateway's, or the server's refusal of a payment),
+ * then that no money was taken. A reason that says the payment failed or was declined ('Payment
+ * declined by the bank.') is not followed by 'Payment failed.' as well.
+ */
+export function failureText(reason: string | null): string {
+  const said = reason?.trim();
+  if (!said || said === PAYMENT_TEXT.failed) return PAYMENT_TEXT.failed;
+  const sentence = /[.!?]$/.test(said) ? said : `${said}.`;
+  return `${sentence} ${/\b(fail|declin)/i.test(said) ? PAYMENT_TEXT.noMoneyTaken : PAYMENT_TEXT.failed}`;
+}
+
 /** What each way of paying is called: the checkout's choices, and an order waiting for its payment. */
 export const PAYMENT_METHOD_NAMES = {
   upi: 'UPI',

@@ -4,6 +4,13 @@ export { cancelUnpaidOrder } from './api/cancel-unpaid';
 export { PaymentStatus, endedUnpaid } from './components/PaymentStatus';
 export { LocalGatewayDialog } from './components/LocalGatewayDialog';
 export { PayBy } from './components/PayBy';
-export { PAYMENT_METHOD_NAMES, PAYMENT_TEXT, opensGatewayOnLoad, payOrderHref, pollDelay } from './constants';
+export {
+  PAYMENT_METHOD_NAMES,
+  PAYMENT_TEXT,
+  failureText,
+  opensGatewayOnLoad,
+  payOrderHref,
+  pollDelay,
+} from './constants';
 export { rememberAttempt, forgetAttempt, forgetAwaiting, attemptKey, attemptOrderId, renewAttemptKey } from './attempt';
 export type { CheckoutSession, OnlineMethod, OrderPayment, OrderWithPayment, PaymentChoice, PayStatus } from './types';

@@ -12,6 +12,7 @@ import { AccountPage } from '../../account';
 import {
   PAYMENT_METHOD_NAMES,
   PAYMENT_TEXT,
+  failureText,
   PayBy,
   payOrderHref,
   pollDelay,
@@ -204,12 +205,7 @@ function PaymentDue({ order, onHoldOver }: { order: OrderWithPayment; onHoldOver
   }
   return (
     <div className={styles.payBox}>
-      {payment.state === 'failed' && (
-        <p>
-          {payment.failureReason ? `${payment.failureReason} ` : ''}
-          {PAYMENT_TEXT.failed}
-        </p>
-      )}
+      {payment.state === 'failed' && <p>{failureText(payment.failureReason)}</p>}
       <p>
         {formatRupees(payment.amount)} to pay by{' '}
         {payment.method === 'card' ? PAYMENT_METHOD_NAMES.card.toLowerCase() : PAYMENT_METHOD_NAMES.upi}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
 import { Button } from '../../../components/Button';
-import { PAYMENT_TEXT } from '../constants';
+import { failureText, PAYMENT_TEXT } from '../constants';
 import type { PayStep } from '../use-pay';
 import { PayBy } from './PayBy';
 import * as styles from './Payment.css';
@@ -18,16 +18,6 @@ interface Props {
 
 /** The payment ended without the money: failed, the gateway closed, or it could not be started. */
 export const endedUnpaid = (state: PayStep) => ['failed', 'dismissed', 'error'].includes(state.step);
-
-/**
- * The failure's text: the gateway's reason ('Payment declined by the bank.'), which says it failed,
- * then that no money was taken; without one, that the payment failed.
- */
-export function failureText(reason: string | null): string {
-  const said = reason?.trim();
-  if (!said || said === PAYMENT_TEXT.failed) return PAYMENT_TEXT.failed;
-  return `${/[.!?]$/.test(said) ? said : `${said}.`} ${PAYMENT_TEXT.noMoneyTaken}`;
-}
 
 /**
  * Where a payment stands, announced as it changes (a live region; failures as alerts) with the

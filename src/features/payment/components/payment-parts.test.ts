@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { pollDelay } from '../constants';
 import { gatewayMessage } from './LocalGatewayDialog';
-import { failureText } from './PaymentStatus';
+import { failureText } from '../constants';
 import { timeLeft } from './PayBy';
 
 describe("the local gateway's messages", () => {
@@ -37,7 +37,11 @@ describe('payment texts and timing', () => {
     expect(failureText(' ')).toBe('Payment failed. No money was taken.');
     expect(failureText('Payment failed. No money was taken.')).toBe('Payment failed. No money was taken.');
     expect(failureText('Payment declined by the bank.')).toBe('Payment declined by the bank. No money was taken.');
-    expect(failureText('Your card has expired')).toBe('Your card has expired. No money was taken.');
+    expect(failureText('Your card has expired')).toBe('Your card has expired. Payment failed. No money was taken.');
+    expect(failureText('This payment is not for this order.')).toBe(
+      'This payment is not for this order. Payment failed. No money was taken.',
+    );
+    expect(failureText('Transaction failed at the bank')).toBe('Transaction failed at the bank. No money was taken.');
   });
 
   it('counts down minutes and seconds, never below zero', () => {

@@ -165,6 +165,10 @@ test('a declined payment says no money was taken, offers Try again, and paying a
   await expect(main(again).getByRole('alert')).toContainText('Payment declined by the bank. No money was taken.');
   await expect(main(again).getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(placeButton(again)).toHaveCount(0);
+  // The order's own page says it the same way.
+  const [declined] = (await ordersOf(page)).data;
+  await again.goto(`/account/orders/${declined!.id}`);
+  await expect(main(again).getByText('Payment declined by the bank. No money was taken.')).toBeVisible();
   await again.close();
   await main(page).getByRole('button', { name: 'Try again' }).click();
   await approveAndSeePaid(page);
@@ -260,7 +264,7 @@ test('a cart changed while its order awaits online payment is placed as a new or
   const placed = orders.data.find((order) => order.id !== unpaid!.id);
   // My Orders says what became of the unpaid order: the new one took its place.
   await page.goto('/account/orders');
-  await expect(main(page).getByRole('listitem', { name: `Order #${unpaid!.number}` })).toContainText(
+  await expect(main(page).getByRole('listitem', { name: `Order #${unpaid!.number}`, exact: true })).toContainText(
     `Cancelled by you: Replaced by order #${placed!.number}`,
   );
   expect(placed).toMatchObject({

@@ -52,6 +52,8 @@ describe('cancellationText', () => {
       'Cancelled by the store',
     );
     expect(cancellationText({ status: 'processing', cancelledBy: null, cancelReason: null })).toBeNull();
+    // Marked cancelled by a live event: who and why come with the next fetch.
+    expect(cancellationText({ status: 'cancelled', cancelledBy: null, cancelReason: null })).toBeNull();
   });
 });
 

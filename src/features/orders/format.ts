@@ -103,10 +103,11 @@ export function cancelledByText(by: OrderWithPayment['cancelledBy']): string {
 
 /**
  * A cancelled order's line in My Orders: who cancelled it and why ('Cancelled by you: Replaced by
- * order #12'), so the list alone explains an order that never came. Null for any other order.
+ * order #12'), so the list alone explains an order that never came. Null for any other order, and
+ * for one a live event has just marked cancelled, whose who and why the next fetch brings.
  */
 export function cancellationText(order: Pick<OrderWithPayment, 'status' | 'cancelledBy' | 'cancelReason'>) {
-  if (order.status !== 'cancelled') return null;
+  if (order.status !== 'cancelled' || (order.cancelledBy === null && order.cancelReason === null)) return null;
   const by = cancelledByText(order.cancelledBy);
   return order.cancelReason ? `${by}: ${order.cancelReason}` : by;
 }

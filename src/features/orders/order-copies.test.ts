@@ -77,6 +77,16 @@ describe('the list and the detail of an order stay in step', () => {
     ]);
   });
 
+  it('a detail a live event marked cancelled keeps who cancelled it, and why, as the list knows them', () => {
+    queryClient.setQueryData(LIST_KEY, list('cancelled'));
+    queryClient.setQueryData(DETAIL_KEY, order('cancelled', { cancelReason: null, cancelledBy: null }));
+    expect(queryClient.getQueryData<OrderListResponse>(LIST_KEY)!.data[0]).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'customer',
+      cancelReason: 'Ordered by mistake',
+    });
+  });
+
   it('a cancel that sets the detail by hand updates the list too', () => {
     queryClient.setQueryData(LIST_KEY, list('processing'));
     queryClient.setQueryData(DETAIL_KEY, order('processing'));

@@ -17,16 +17,20 @@ export function listWithOrder(list: OrderListResponse, order: Order): OrderListR
   if (index < 0) return undefined;
   const entry = list.data[index]!;
   const total = order.bill.billTotal;
+  // A detail a live event marked cancelled does not know who cancelled it, or why: what the list
+  // knows of that stands.
+  const { cancelReason, cancelledBy } =
+    order.status === 'cancelled' && order.cancelReason === null && order.cancelledBy === null ? entry : order;
   if (
     entry.status === order.status &&
     entry.total === total &&
     samePayment(entry.payment, order.payment) &&
-    sameCancellation(entry, order)
+    sameCancellation(entry, { cancelReason, cancelledBy })
   ) {
     return undefined;
   }
   const data = list.data.slice();
-  const { status, payment, cancelReason, cancelledBy } = order;
+  const { status, payment } = order;
   data[index] = { ...entry, status, payment, cancelReason, cancelledBy, total };
   return { ...list, data };
 }

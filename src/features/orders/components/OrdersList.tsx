@@ -61,7 +61,7 @@ export function OrdersList() {
                     <p className={styles.muted}>
                       {order.payment.label} · {paymentStatusText(order.payment)}
                     </p>
-                    {order.status === 'cancelled' && <p className={styles.muted}>{cancellationText(order)}</p>}
+                    {cancellationText(order) && <p className={styles.muted}>{cancellationText(order)}</p>}
                   </div>
                   <Link
                     to="/account/orders/$orderId"

@@ -23,6 +23,6 @@ export const deliverHereAtom = atom(null, async (get, set, address: Address | nu
   await set(deliveryAddressAtom, address);
   if (!address) return;
   const current = validChosenLocation(await get(chosenLocationAtom));
-  const before = current?.addressId === undefined ? current : current.before;
+  const before = current?.addressId === undefined ? current : validChosenLocation(current.before);
   await set(chosenLocationAtom, { ...placeOfAddress(address), ...(before && { before }) });
 });

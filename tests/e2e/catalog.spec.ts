@@ -166,7 +166,8 @@ test.describe('category listing', () => {
   test('an unknown category is a not-found page', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 404/);
     await page.goto('/no-such-category');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    // Drawn once the app has started (the server sends the shell for an unknown page).
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible({ timeout: 15_000 });
   });
 });
 

@@ -169,7 +169,9 @@ export async function scrollPast(page: Page, beyond: number) {
 }
 
 export async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  // Installing precaches every script: on a busy 2-core machine (CI's browsers, two at a time) that
+  // has taken over 20 s.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 40_000 });
 }
 
 /**

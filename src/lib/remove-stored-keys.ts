@@ -1,4 +1,4 @@
-import { delMany, get, set } from 'idb-keyval';
+import { del, delMany, get, set } from 'idb-keyval';
 
 import { CHANNEL, type Message } from './idb-storage';
 import { keysClearedOnSignOut, keysTrimmedOnSignOut, type KeepOnSignOut } from './sign-out';
@@ -43,7 +43,7 @@ async function trimStoredKeys(trims: readonly [string, KeepOnSignOut][]): Promis
       if (stored === undefined) continue;
       const kept = keep(stored);
       if (kept === stored) continue;
-      await (kept === undefined ? delMany([key]) : set(key, kept));
+      await (kept === undefined ? del(key) : set(key, kept));
       changes.push({ key, value: kept, from: FROM });
     } catch {
       // A blocked database stored nothing of the customer's.

@@ -46,6 +46,7 @@ export function OrdersList() {
           <ul className={styles.list} aria-label="Orders">
             {data.data.map((order) => {
               const when = placedAt(order.placedAt);
+              const cancellation = cancellationText(order);
               return (
                 <li key={order.id} className={styles.card} aria-label={`Order #${order.number}`}>
                   <div className={styles.cardMain}>
@@ -61,7 +62,7 @@ export function OrdersList() {
                     <p className={styles.muted}>
                       {order.payment.label} · {paymentStatusText(order.payment)}
                     </p>
-                    {cancellationText(order) && <p className={styles.muted}>{cancellationText(order)}</p>}
+                    {cancellation && <p className={styles.muted}>{cancellation}</p>}
                   </div>
                   <Link
                     to="/account/orders/$orderId"

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { pollDelay } from '../constants';
+import { failureText, pollDelay } from '../constants';
 import { gatewayMessage } from './LocalGatewayDialog';
-import { failureText } from '../constants';
 import { timeLeft } from './PayBy';
 
 describe("the local gateway's messages", () => {

@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 
+import { browserAuth } from '../auth';
 import { chosenLocationAtom, validChosenLocation, type ChosenLocation } from '../location';
 import { deliveryAddressAtom } from './atoms';
 import type { Address } from './types';
@@ -14,15 +15,28 @@ export const placeOfAddress = (address: Address): ChosenLocation => ({
 });
 
 /**
+ * Whether this device still has the customer: a session, or one it may renew. Another tab's
+ * sign-out ends both at once (cookie and local storage are shared), before it trims the stored
+ * place (register.ts).
+ */
+const signedInHere = () => browserAuth.getSession() !== null || browserAuth.canRefresh();
+
+/**
  * Makes `address` the delivery address (or none), and the header's place follow it: the header
  * names where the order goes, and the catalogue shows the stock of the dark store that will
  * deliver it (decision 034), not of the place chosen before. That place is kept with it: signing
  * out puts it back (register.ts), so the next person on a shared phone does not see the address.
+ *
+ * Signed out, an address is not written: a tab still showing the address book after another tab
+ * signed out would otherwise put the address back just after that sign-out removed it. Each write
+ * checks, since the other tab may sign out while this one reads.
  */
 export const deliverHereAtom = atom(null, async (get, set, address: Address | null) => {
+  if (address && !signedInHere()) return;
   await set(deliveryAddressAtom, address);
   if (!address) return;
   const current = validChosenLocation(await get(chosenLocationAtom));
   const before = current?.addressId === undefined ? current : validChosenLocation(current.before);
+  if (!signedInHere()) return;
   await set(chosenLocationAtom, { ...placeOfAddress(address), ...(before && { before }) });
 });

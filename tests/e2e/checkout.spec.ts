@@ -50,6 +50,7 @@ const SHOPPERS = {
   repriced: '9300000006',
   lostReply: '9300000007',
   resumed: '9300000008',
+  edited: '9300000009',
   /** An admin who changes a price in the store console. */
   staff: '9300000099',
 } as const;
@@ -295,6 +296,33 @@ test('an address outside the delivery area is refused', async ({ page, signIn, p
     'Sorry, we do not deliver to this location yet. Please choose an address in Mumbai, Pune, Bangalore, Delhi or Noida.',
   );
   await expect(main(page).getByRole('button', { name: /^Place order/ })).toBeDisabled();
+});
+
+test('an address edited on another device after it was chosen shows at checkout as saved now', async ({
+  page,
+  signIn,
+  prepared,
+}) => {
+  await signInWithAddress(page, signIn, SHOPPERS.edited, MUMBAI);
+  await readyToCheckout(page, prepared.cheap, MUMBAI);
+  await expect(main(page).getByText('Flat 4, Sea View, Hill Road, Bandra West, Mumbai 400050')).toBeVisible();
+
+  // Another device edits it (same session, straight through the API); this one opens the checkout again.
+  const session = await page.evaluate(() =>
+    JSON.parse(decodeURIComponent(/_auth_state=([^;]+)/.exec(document.cookie)![1]!)),
+  );
+  const [address] = (await (await page.request.get(`/api/address/?customer=${session.user.id}`)).json()).data;
+  const changed = await page.request.put(`/api/address/${address._id}`, {
+    data: { ...address, tag: 'Office', buildingName: 'Flat 9, Hill Crest', version: address.version },
+  });
+  expect(changed.status()).toBe(200);
+  await page.reload();
+
+  await expect(main(page).getByText('Flat 9, Hill Crest, Hill Road, Bandra West, Mumbai 400050')).toBeVisible();
+  await expect(main(page).getByText('Flat 4, Sea View')).toHaveCount(0);
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: 'Delivery location: Office · Mumbai' }),
+  ).toBeVisible();
 });
 
 test("an unknown order says 'Order not found.' with a way back", async ({ page, signIn, consoleGuard }) => {

@@ -40,3 +40,21 @@ export const deliverHereAtom = atom(null, async (get, set, address: Address | nu
   if (!signedInHere()) return;
   await set(chosenLocationAtom, { ...placeOfAddress(address), ...(before && { before }) });
 });
+
+/**
+ * Keeps the delivery address (a copy, stored so the cart and checkout open offline) in step with
+ * the saved list just fetched: an address edited here or on another device is shown at checkout
+ * as the order will carry it, and the header's place follows when it came from that address. One
+ * no longer in the list is left as it is: the checkout's quote says it is gone.
+ */
+export const followAddressListAtom = atom(null, async (get, set, list: readonly Address[]) => {
+  const delivery = await get(deliveryAddressAtom);
+  const saved = delivery && list.find((address) => address._id === delivery._id);
+  if (!saved || (saved.version === delivery.version && saved.updatedAt === delivery.updatedAt)) return;
+  if (!signedInHere()) return;
+  await set(deliveryAddressAtom, saved);
+  const current = validChosenLocation(await get(chosenLocationAtom));
+  if (current?.addressId !== saved._id || !signedInHere()) return;
+  const before = validChosenLocation(current.before);
+  await set(chosenLocationAtom, { ...placeOfAddress(saved), ...(before && { before }) });
+});

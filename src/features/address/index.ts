@@ -1,8 +1,8 @@
 export { deliveryAddressAtom, deliveryAddressSnapshotAtom } from './atoms';
-export { deliverHereAtom } from './deliver-here';
+export { deliverHereAtom, followAddressListAtom } from './deliver-here';
 export { addressesAtom, selectedAddressAtom } from './book-atoms';
 export { registerAddressMutationDefaults } from './register';
-export { addressesQueryOptions } from './api/get-addresses';
+export { addressesQueryOptions, useAddresses } from './api/get-addresses';
 export { CartAddressView, loadCartAddressView, SavedAddresses } from './lazy';
 export { AddressListPending } from './components/AddressListPending';
 export { ADDRESS_TEXT, ADDRESS_BANNERS, MAP_ALERTS, ADDRESS_ERRORS } from './constants';

@@ -13,6 +13,7 @@ import {
 import { dismissNotice, useAddressNotices } from './api/address-notices';
 import { useAddresses } from './api/get-addresses';
 import { addressesAtom } from './book-atoms';
+import { followAddressListAtom } from './deliver-here';
 import { ADDRESS_BANNERS } from './constants';
 import type { Address } from './types';
 
@@ -55,8 +56,12 @@ export function useAddressBook() {
   const setStored = useSetAtom(addressesAtom);
   const notices = useAddressNotices();
 
-  // Spec point 4: the fetched list is kept on the device.
-  const persist = useEffectEvent((data: Address[]) => void setStored(data));
+  const follow = useSetAtom(followAddressListAtom);
+  // Spec point 4: the fetched list is kept on the device; the delivery address follows its edits.
+  const persist = useEffectEvent((data: Address[]) => {
+    void setStored(data);
+    void follow(data);
+  });
   useEffect(() => {
     if (query.data) persist(query.data);
   }, [query.data]);

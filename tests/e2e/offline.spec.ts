@@ -300,6 +300,28 @@ test('search suggestions offline say they need a connection, not that nothing ma
   await expect(status).not.toHaveText(/offline/);
 });
 
+test('a new search offline says it needs a connection, not the last results under its words, and comes when it returns', async ({
+  page,
+  context,
+  consoleGuard,
+}) => {
+  allowOfflineNoise(consoleGuard);
+  await page.goto('/search?q=milk');
+  const heading = page.getByRole('main').getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Results for "milk"');
+
+  await context.setOffline(true);
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await box.fill('chips');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/q=chips/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Not available offline' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Results for/ })).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(heading).toHaveText('Results for "chips"');
+});
+
 test('signing in offline says it needs a connection and carries on when the connection returns', async ({
   page,
   context,

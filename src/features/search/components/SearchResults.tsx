@@ -43,7 +43,9 @@ function Results({ q, sort = DEFAULT_SORT, pages = 1, onSortChange, onLoadMore, 
   // A new sort or query keeps the current results on screen (dimmed) until the next arrive, so
   // the page, and the focus on the control just used, stay put.
   const firstQuery = useQuery({ ...searchResultsQueryOptions(q, sort, 1), placeholderData: keepPreviousData });
-  const first = firstQuery.data;
+  // Offline, a search never asked before waits for the connection: the page waits with it (and
+  // says it needs one) rather than showing the last results under the new words.
+  const first = firstQuery.isPlaceholderData && firstQuery.isPaused ? undefined : firstQuery.data;
   if (!first) {
     return firstQuery.isError ? (
       <section className={styles.page} aria-labelledby="search-title">

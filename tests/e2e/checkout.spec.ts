@@ -244,12 +244,20 @@ test('an order can be cancelled while processing, and reordered into the cart', 
 
   await main(page).getByRole('button', { name: 'Cancel order' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
-  await dialog.getByLabel('Why are you cancelling?').selectOption('Want to change items');
+  // No reason is chosen for the shopper.
+  const reason = dialog.getByLabel('Why are you cancelling?');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choose why you are cancelling.');
+  await expect(reason).toBeFocused();
+  await reason.selectOption('Want to change items');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(dialog).toBeHidden();
   await expect(main(page).getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(main(page).getByText('Reason: Want to change items')).toBeVisible();
   await expect(main(page).getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  // It was to be paid on delivery: nothing is left to pay, not 'Pay on delivery'.
+  await expect(main(page).getByText('Nothing to pay', { exact: true })).toBeVisible();
   // The button that opened the dialog is gone: focus is on the main content, not the body.
   await expect(page.locator('main#main')).toBeFocused();
 

@@ -30,6 +30,17 @@ describe('paymentStatusText', () => {
       }),
     ).toBe('Refund of ₹65.50 processed');
   });
+
+  it('says a cancelled order paid on delivery has nothing to pay, and a gift card got its amount back', () => {
+    expect(paymentStatusText({ state: 'due-on-delivery', refund: null }, 'processing')).toBe('Pay on delivery');
+    expect(paymentStatusText({ state: 'due-on-delivery', refund: null }, 'cancelled')).toBe('Nothing to pay');
+    expect(paymentStatusText({ state: 'not-required', refund: null }, 'delivered')).toBe('Paid by gift card');
+    expect(paymentStatusText({ state: 'not-required', refund: null }, 'cancelled')).toBe(
+      'Returned to your gift card balance',
+    );
+    // A cancelled unpaid online order keeps its own words.
+    expect(paymentStatusText({ state: 'expired', refund: null }, 'cancelled')).toBe('Not paid');
+  });
 });
 
 describe('cancelledByText', () => {

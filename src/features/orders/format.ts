@@ -25,6 +25,7 @@ export const ORDER_TEXT = {
   viewDetails: 'View Details',
   loadFailed: 'We could not load your orders. Please check your connection and try again.',
   cancelFailed: 'We could not cancel this order. Please try again.',
+  chooseCancelReason: 'Choose why you are cancelling.',
   reorderFailed: 'We could not add these items to your cart. Please try again.',
   reorderNoneAvailable: 'None of these items are in stock right now.',
 } as const;
@@ -53,9 +54,15 @@ export const PAYMENT_STATE_LABEL: Record<OrderPayment['state'], string> = {
 
 const REFUND_STATE = { pending: 'pending', processed: 'processed', failed: 'failed' } as const;
 
-/** Where an order's payment stands, in a few words: 'Paid', 'Awaiting payment', 'Refund of ₹120.00 pending'... */
-export function paymentStatusText(payment: Pick<OrderPayment, 'state' | 'refund'>): string {
+/**
+ * Where an order's payment stands, in a few words: 'Paid', 'Awaiting payment', 'Refund of ₹120.00
+ * pending'... A cancelled order that was to be paid on delivery has nothing left to pay, and one
+ * an e-gift card paid in full has its amount back on the card's balance (the cancel returns it).
+ */
+export function paymentStatusText(payment: Pick<OrderPayment, 'state' | 'refund'>, status?: PayStatus): string {
   if (payment.refund) return `Refund of ${formatRupees(payment.refund.amount)} ${REFUND_STATE[payment.refund.state]}`;
+  if (status === 'cancelled' && payment.state === 'due-on-delivery') return 'Nothing to pay';
+  if (status === 'cancelled' && payment.state === 'not-required') return 'Returned to your gift card balance';
   return PAYMENT_STATE_LABEL[payment.state];
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
@@ -155,7 +155,7 @@ function OrderView({ order, onHoldOver, live, updatedAt }: ViewProps) {
           <dt className={styles.dt}>Payment</dt>
           <dd className={styles.dd}>{order.payment.label}</dd>
           <dt className={styles.dt}>Payment status</dt>
-          <dd className={styles.dd}>{paymentStatusText(order.payment)}</dd>
+          <dd className={styles.dd}>{paymentStatusText(order.payment, order.status)}</dd>
           <dt className={styles.dt}>Deliver to</dt>
           <dd className={styles.dd}>
             <strong>
@@ -269,7 +269,7 @@ function BillSection({ order }: { order: OrderWithPayment }) {
             <>
               <tr>
                 <th scope="row" className={styles.th}>
-                  Paid by e-gift card
+                  {order.status === 'cancelled' ? 'Paid by e-gift card, back on its balance' : 'Paid by e-gift card'}
                 </th>
                 <td className={styles.td}>-{formatRupees(bill.giftCardPaid)}</td>
               </tr>
@@ -297,13 +297,20 @@ interface CancelProps {
 
 function CancelDialog({ orderId, paidOnline, open, onClose }: CancelProps) {
   const id = useId();
-  const [reason, setReason] = useState<string>(CANCEL_REASONS[0]);
+  // No reason is chosen for the shopper: the order records the one they pick.
+  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const reasonField = useRef<HTMLSelectElement>(null);
   const cancel = useCancelOrder(orderId);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    if (!reason) {
+      setError(ORDER_TEXT.chooseCancelReason);
+      reasonField.current?.focus();
+      return;
+    }
     try {
       await cancel.cancel(reason);
       onClose();
@@ -331,11 +338,20 @@ function CancelDialog({ orderId, paidOnline, open, onClose }: CancelProps) {
       <form id={`${id}-form`} onSubmit={(event) => void submit(event)} className={styles.field}>
         <label htmlFor={`${id}-reason`}>Why are you cancelling?</label>
         <select
+          ref={reasonField}
           id={`${id}-reason`}
           className={styles.select}
           value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={error === ORDER_TEXT.chooseCancelReason || undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (error === ORDER_TEXT.chooseCancelReason) setError(null);
+          }}
         >
+          <option value="" disabled>
+            Choose a reason
+          </option>
           {CANCEL_REASONS.map((r) => (
             <option key={r}>{r}</option>
           ))}
@@ -344,7 +360,7 @@ function CancelDialog({ orderId, paidOnline, open, onClose }: CancelProps) {
           <p>The {formatRupees(paidOnline)} you paid online will be refunded to the account you paid it from.</p>
         )}
         {error && (
-          <p className={styles.error} role="alert">
+          <p id={`${id}-error`} className={styles.error} role="alert">
             {error}
           </p>
         )}

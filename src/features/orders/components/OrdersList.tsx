@@ -60,7 +60,7 @@ export function OrdersList() {
                       {order.itemCount === 1 ? 'item' : 'items'}
                     </p>
                     <p className={styles.muted}>
-                      {order.payment.label} · {paymentStatusText(order.payment)}
+                      {order.payment.label} · {paymentStatusText(order.payment, order.status)}
                     </p>
                     {cancellation && <p className={styles.muted}>{cancellation}</p>}
                   </div>

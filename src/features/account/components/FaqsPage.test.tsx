@@ -46,4 +46,13 @@ describe("FAQ's", () => {
       expect(screen.getByRole('heading', { level: 2, name: group })).toBeTruthy();
     }
   });
+
+  it('names every way the checkout offers to pay', () => {
+    render(<FaqsPage />);
+    const answer = screen.getByText('How can I pay?').closest('details')!.textContent!.toLowerCase();
+    // The checkout's choices (payment/constants.ts PAYMENT_METHOD_NAMES; this feature may not import it).
+    for (const name of ['upi', 'card, net banking or wallet', 'cash on delivery']) expect(answer).toContain(name);
+    expect(answer).toContain('e-gift card');
+    expect(answer).not.toContain('become available');
+  });
 });

@@ -70,10 +70,18 @@ export const FAQ_GROUPS: FaqGroup[] = [
       {
         question: 'How can I pay?',
         answer: (
-          <p>
-            We accept cash on delivery: pay the delivery partner when your order arrives. We will let you know in the
-            app when UPI and card payments become available.
-          </p>
+          <>
+            <p>
+              Online by UPI, or by card, net banking or wallet, when you place the order; or cash on delivery: pay the
+              delivery partner when your order arrives. An E-Gift Card balance can pay all or part of an order (add a
+              card under E-Gift Cards in your account).
+            </p>
+            <p>
+              While you pay online we keep your items for you. If a payment does not go through, no money is taken: try
+              again, or choose another way to pay. An order paid online and cancelled is refunded to the account you
+              paid from.
+            </p>
+          </>
         ),
       },
     ],

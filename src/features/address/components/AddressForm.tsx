@@ -70,6 +70,23 @@ export function AddressForm({
     onSubmit(checked);
   };
 
+  // Confirm location fills the locality and the PIN code from outside the form: a message about
+  // either goes once the map has put it right, as when it is typed.
+  const placeFields = useRef({ locality: draft.locality, pincode: draft.pincode });
+  useEffect(() => {
+    const before = placeFields.current;
+    placeFields.current = { locality: draft.locality, pincode: draft.pincode };
+    const now = validateAddress(draft);
+    const cleared = (['locality', 'pincode'] as const).filter((key) => draft[key] !== before[key] && !now[key]);
+    if (cleared.length === 0) return;
+    setErrors((current) => {
+      if (!cleared.some((key) => current[key])) return current;
+      const next = { ...current };
+      for (const key of cleared) delete next[key];
+      return next;
+    });
+  }, [draft]);
+
   const readMobile = useMobileInput();
   /** What a field keeps of what is typed: digits only for the numbers. */
   const inputOf = (key: keyof AddressDraft, raw: string) =>
@@ -132,7 +149,8 @@ export function AddressForm({
         setErrors(found);
         const first = Object.keys(found)[0];
         if (first) {
-          document.getElementById(`${formId}-${first}`)?.focus();
+          // An empty custom tag is the field to fill, not the first tag button.
+          document.getElementById(`${formId}-${first === 'tag' && other ? 'customTag' : first}`)?.focus();
           return;
         }
         void submitChecked(draft);
@@ -179,6 +197,7 @@ export function AddressForm({
             maxLength={30}
             value={draft.tag}
             aria-invalid={tagError ? true : undefined}
+            aria-describedby={tagError ? `${formId}-tag-error` : undefined}
             onChange={(event) => set('tag', event.target.value)}
           />
         )}

@@ -235,12 +235,14 @@ function BillSection({ order }: { order: OrderWithPayment }) {
             </th>
             <td className={styles.td}>{formatRupees(bill.mrpTotal)}</td>
           </tr>
-          <tr>
-            <th scope="row" className={styles.th}>
-              Product discount
-            </th>
-            <td className={styles.td}>-{formatRupees(bill.productDiscount)}</td>
-          </tr>
+          {bill.productDiscount > 0 && (
+            <tr>
+              <th scope="row" className={styles.th}>
+                Product discount
+              </th>
+              <td className={styles.td}>-{formatRupees(bill.productDiscount)}</td>
+            </tr>
+          )}
           <tr>
             <th scope="row" className={styles.th}>
               Item total

@@ -14,26 +14,32 @@ export const base = style({
   textDecoration: 'none',
   whiteSpace: 'nowrap',
   transition: 'background-color 120ms ease, border-color 120ms ease',
-  selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
+  // aria-disabled: a button that keeps the focus while its action runs looks disabled too.
+  selectors: { '&:disabled, &[aria-disabled="true"]': { opacity: 0.5, cursor: 'not-allowed' } },
 });
 
 export const tone = styleVariants({
   primary: {
     background: vars.color.brand,
     color: vars.color.textInverse,
-    selectors: { '&:hover:not(:disabled)': { background: vars.color.brandStrong } },
+    selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.brandStrong } },
   },
   outline: {
     background: vars.color.surface,
     color: vars.color.brand,
     borderColor: vars.color.brand,
     // The darker green on the pale one: brand on brandSoft is under 4.5:1.
-    selectors: { '&:hover:not(:disabled)': { background: vars.color.brandSoft, color: vars.color.brandStrong } },
+    selectors: {
+      '&:hover:not(:disabled):not([aria-disabled="true"])': {
+        background: vars.color.brandSoft,
+        color: vars.color.brandStrong,
+      },
+    },
   },
   ghost: {
     background: 'transparent',
     color: vars.color.text,
-    selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceMuted } },
+    selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.surfaceMuted } },
   },
 });
 

@@ -279,6 +279,8 @@ test('a redeemed e-gift card pays part of an order', async ({ page, signIn, prep
   await main(page).getByRole('button', { name: 'Redeem' }).click();
   await expect(main(page).getByRole('status')).toHaveText('₹100.00 added to your gift card balance.');
   await expect(main(page).getByTestId('giftcard-balance')).toHaveText('₹100.00');
+  // The button kept the focus while it ran (a disabled one drops it to the page's body).
+  await expect(main(page).getByRole('button', { name: 'Redeem' })).toBeFocused();
 
   await main(page).getByLabel('Gift card code').fill(prepared.giftCardCode);
   await main(page).getByRole('button', { name: 'Redeem' }).click();

@@ -107,6 +107,7 @@ function RedeemForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (redeem.isPending) return;
     if (!code.trim()) {
       setResult({ ok: false, text: 'Please enter your gift card code.' });
       return;
@@ -142,7 +143,8 @@ function RedeemForm() {
             aria-describedby={result ? `${id}-result` : undefined}
           />
         </div>
-        <Button type="submit" disabled={redeem.isPending}>
+        {/* Not disabled while it runs: a disabled button drops the focus to the page's body. */}
+        <Button type="submit" aria-disabled={redeem.isPending || undefined}>
           {redeem.isPending ? 'Redeeming…' : 'Redeem'}
         </Button>
       </form>

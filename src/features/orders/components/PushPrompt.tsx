@@ -68,6 +68,8 @@ export function PushPrompt({ order }: { order: Order }) {
           onClick={() => {
             localStorage.setItem(PUSH_ASKED_KEY, '1');
             setDismissed(true);
+            // The offer goes with the button pressed: the focus goes to the page, not its body.
+            document.getElementById('main')?.focus({ preventScroll: true });
           }}
         >
           {PUSH_TEXT.notNow}

@@ -304,6 +304,13 @@ test('choose a delivery address in the cart, then Proceed goes to checkout and c
   await expect(choice).toHaveAttribute('aria-pressed', 'false');
   await choice.click();
   await expect(choice).toHaveAttribute('aria-pressed', 'true');
+  // 'Delivering here' sits beside the tag: the address keeps the card's width, not a narrow column.
+  await expect(choice.getByText('Delivering here')).toBeVisible();
+  const [line, card] = await Promise.all([
+    choice.getByText(/House 7, Koregaon Park/).boundingBox(),
+    choice.boundingBox(),
+  ]);
+  expect(line!.width).toBeGreaterThan(card!.width * 0.7);
   await addresses.getByRole('button', { name: /^Proceed/ }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(addresses).toBeHidden();

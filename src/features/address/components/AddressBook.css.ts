@@ -80,6 +80,9 @@ export const cardBody = style([
 
 export const tag = style({ fontWeight: 700 });
 
+/** The tag and a badge beside it, the badge below when the line is too narrow for both. */
+export const tagRow = sprinkles({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' });
+
 export const lines = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere' });
 
 export const badge = style([

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import { addressLine } from '../../../lib/address-line';
 import { ADDRESS_TEXT } from '../constants';
 import type { Address } from '../types';
@@ -40,12 +42,28 @@ function TagIcon({ tag }: { tag: string }) {
 }
 
 /** The tag, the address lines, who receives it, and any change still waiting to be sent. */
-export function AddressSummary({ address, pending }: { address: Address; pending: AddressRowView['pending'] }) {
+export function AddressSummary({
+  address,
+  pending,
+  badge,
+}: {
+  address: Address;
+  pending: AddressRowView['pending'];
+  /** Beside the tag (e.g. 'Delivering here'): in the card's body, which keeps the card's width. */
+  badge?: ReactNode;
+}) {
   return (
     <>
       <TagIcon tag={address.tag} />
       <div className={styles.cardBody}>
-        <span className={styles.tag}>{address.tag}</span>
+        {badge ? (
+          <span className={styles.tagRow}>
+            <span className={styles.tag}>{address.tag}</span>
+            {badge}
+          </span>
+        ) : (
+          <span className={styles.tag}>{address.tag}</span>
+        )}
         <span className={styles.lines}>{addressLine(address)}</span>
         <span className={styles.lines}>
           {address.name}

@@ -53,8 +53,13 @@ function CartAddressContent() {
                 disabled={pending !== null}
                 onClick={() => void setDelivery(address)}
               >
-                <AddressSummary address={address} pending={pending} />
-                {delivery?._id === address._id && <span className={styles.badge}>{ADDRESS_TEXT.deliverHere}</span>}
+                <AddressSummary
+                  address={address}
+                  pending={pending}
+                  badge={
+                    delivery?._id === address._id && <span className={styles.badge}>{ADDRESS_TEXT.deliverHere}</span>
+                  }
+                />
               </button>
             </li>
           ))}

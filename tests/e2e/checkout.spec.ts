@@ -309,6 +309,13 @@ test('an address outside the delivery area is refused', async ({ page, signIn, p
     'Sorry, we do not deliver to this location yet. Please choose an address in Mumbai, Pune, Bangalore, Delhi or Noida.',
   );
   await expect(main(page).getByRole('button', { name: /^Place order/ })).toBeDisabled();
+
+  // Every saved address is out of the area: the picker leads to adding one, not only to Close.
+  await main(page).getByRole('button', { name: 'Change' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select delivery address' });
+  await picker.getByRole('link', { name: '+ Add a new address' }).click();
+  await expect(page).toHaveURL(/\/account\/address$/);
+  await expect(picker).toBeHidden();
 });
 
 test('an address edited on another device after it was chosen shows at checkout as saved now', async ({

@@ -44,27 +44,33 @@ export function AddressPicker({ open, customerId, selectedId, onClose, onSelect 
           {CHECKOUT_TEXT.noAddresses} <Link to="/account/address">Add an address</Link>
         </p>
       ) : (
-        <ul className={styles.list} aria-label="Saved addresses">
-          {addresses.data.map((address) => (
-            <li key={address._id}>
-              <button
-                type="button"
-                className={styles.option}
-                style={{ width: '100%', textAlign: 'left', background: 'none' }}
-                aria-pressed={address._id === selectedId}
-                onClick={() => onSelect(address)}
-              >
-                <span>
-                  <strong>
-                    {address.tag} · {address.name}
-                  </strong>
-                  <br />
-                  <span className={styles.muted}>{addressLine(address)}</span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className={styles.list} aria-label="Saved addresses">
+            {addresses.data.map((address) => (
+              <li key={address._id}>
+                <button
+                  type="button"
+                  className={styles.option}
+                  style={{ width: '100%', textAlign: 'left', background: 'none' }}
+                  aria-pressed={address._id === selectedId}
+                  onClick={() => onSelect(address)}
+                >
+                  <span>
+                    <strong>
+                      {address.tag} · {address.name}
+                    </strong>
+                    <br />
+                    <span className={styles.muted}>{addressLine(address)}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {/* None of them may be served: a new one is added in the address book (the cart is kept). */}
+          <p>
+            <Link to="/account/address">{CHECKOUT_TEXT.addAddress}</Link>
+          </p>
+        </>
       )}
     </Dialog>
   );

@@ -97,6 +97,19 @@ describe('the delivery address follows the saved list', () => {
     done();
   });
 
+  it('is not taken back to an older copy by a list restored from the saved cache', async () => {
+    const { store, done } = await deliveringHome();
+    await store.set(followAddressListAtom, [edited]);
+    const before = writes.count;
+
+    await store.set(followAddressListAtom, [home]);
+
+    expect(writes.count).toBe(before);
+    expect(await store.get(deliveryAddressAtom)).toEqual(edited);
+    expect(await store.get(chosenLocationAtom)).toMatchObject({ label: 'Work · Mumbai' });
+    done();
+  });
+
   it('writes nothing once this device has signed out', async () => {
     const { store, done } = await deliveringHome();
     localStorage.removeItem(REFRESH_HINT);

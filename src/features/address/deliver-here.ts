@@ -50,7 +50,9 @@ export const deliverHereAtom = atom(null, async (get, set, address: Address | nu
 export const followAddressListAtom = atom(null, async (get, set, list: readonly Address[]) => {
   const delivery = await get(deliveryAddressAtom);
   const saved = delivery && list.find((address) => address._id === delivery._id);
-  if (!saved || (saved.version === delivery.version && saved.updatedAt === delivery.updatedAt)) return;
+  // Only a newer one: every edit raises the version, and a list restored from the saved cache (or a
+  // tab's cached copy) may be older than the copy kept here.
+  if (!saved || saved.version <= delivery.version) return;
   if (!signedInHere()) return;
   await set(deliveryAddressAtom, saved);
   const current = validChosenLocation(await get(chosenLocationAtom));

@@ -81,7 +81,7 @@ export const cardBody = style([
 export const tag = style({ fontWeight: 700 });
 
 /** The tag and a badge beside it, the badge below when the line is too narrow for both. */
-export const tagRow = sprinkles({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' });
+export const tagRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space['2'] });
 
 export const lines = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere' });
 
@@ -93,6 +93,8 @@ export const badge = style([
     background: vars.color.warningSoft,
     color: vars.color.warning,
     fontWeight: 600,
+    // Level with the tag beside it.
+    selectors: { [`${tagRow} > &`]: { alignSelf: 'center' } },
   },
 ]);
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 
 import type { WalletEntry } from '../../../../server/schemas/order';
 import { Button } from '../../../components/Button';
@@ -104,21 +104,26 @@ function RedeemForm() {
   const [code, setCode] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const redeem = useRedeemGiftCard();
+  const sending = useRef(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (redeem.isPending) return;
+    // A ref, not isPending: that reaches the render a task later, after a second quick Enter.
+    if (sending.current) return;
     if (!code.trim()) {
       setResult({ ok: false, text: 'Please enter your gift card code.' });
       return;
     }
     setResult(null);
+    sending.current = true;
     try {
       const answer = await redeem.redeem(code.trim());
       setResult({ ok: true, text: answer.message });
       setCode('');
     } catch (error) {
       setResult({ ok: false, text: serverMessage(error) ?? REDEEM_FAILED });
+    } finally {
+      sending.current = false;
     }
   }
 

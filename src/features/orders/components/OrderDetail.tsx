@@ -185,6 +185,7 @@ function OrderView({ order, onHoldOver, live, updatedAt }: ViewProps) {
 function toPayLabel(order: OrderWithPayment): string {
   const { method, state } = order.payment;
   if (method === 'upi' || method === 'card') return state === 'paid' ? 'Paid online' : 'To pay online';
+  if (method === 'gift-card') return 'To pay';
   return order.status === 'cancelled' ? 'Was to pay on delivery' : 'To pay on delivery';
 }
 
@@ -235,14 +236,14 @@ function BillSection({ order }: { order: OrderWithPayment }) {
             </th>
             <td className={styles.td}>{formatRupees(bill.mrpTotal)}</td>
           </tr>
-          {bill.productDiscount > 0 && (
-            <tr>
-              <th scope="row" className={styles.th}>
-                Product discount
-              </th>
-              <td className={styles.td}>-{formatRupees(bill.productDiscount)}</td>
-            </tr>
-          )}
+          <tr>
+            <th scope="row" className={styles.th}>
+              Product discount
+            </th>
+            <td className={styles.td}>
+              {bill.productDiscount > 0 ? `-${formatRupees(bill.productDiscount)}` : formatRupees(0)}
+            </td>
+          </tr>
           <tr>
             <th scope="row" className={styles.th}>
               Item total

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { Product, ProductPage } from '../../../../server/schemas/product';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
+import { useOnline } from '../../../lib/use-online';
 import { ProductGrid } from '../../catalog';
 import { SEARCH_PAGE_SIZE } from '../constants';
 import { pageProducts, searchResultsQueryOptions } from '../search-query';
@@ -41,11 +42,18 @@ export function SearchResults({ q, ...rest }: Props) {
 
 function Results({ q, sort = DEFAULT_SORT, pages = 1, onSortChange, onLoadMore, renderAction }: Props) {
   // A new sort or query keeps the current results on screen (dimmed) until the next arrive, so
-  // the page, and the focus on the control just used, stay put.
-  const firstQuery = useQuery({ ...searchResultsQueryOptions(q, sort, 1), placeholderData: keepPreviousData });
-  // Offline, a search never asked before waits for the connection: the page waits with it (and
-  // says it needs one) rather than showing the last results under the new words.
-  const first = firstQuery.isPlaceholderData && firstQuery.isPaused ? undefined : firstQuery.data;
+  // the page, and the focus on the control just used, stay put. Offline only a new sort does (the
+  // same products in another order): a new query waits for the connection with the page, which
+  // says it needs one, rather than showing the last query's results under its words.
+  const online = useOnline();
+  const firstQuery = useQuery({
+    ...searchResultsQueryOptions(q, sort, 1),
+    placeholderData: (previous, previousQuery) =>
+      online || (previousQuery?.queryKey[2] as { q?: string } | undefined)?.q === q
+        ? keepPreviousData(previous)
+        : undefined,
+  });
+  const first = firstQuery.data;
   if (!first) {
     return firstQuery.isError ? (
       <section className={styles.page} aria-labelledby="search-title">

@@ -140,6 +140,17 @@ describe('LoginDialog', () => {
     expect(proceed.disabled).toBe(false);
   });
 
+  it('Enter short of 10 digits says what is wrong (Continue is disabled, so nothing is sent)', async () => {
+    const api = fakeApi();
+    await renderDialog();
+    fireEvent.change(phoneInput(), { target: { value: '98765' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.keyDown(phoneInput(), { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('Mobile number must be 10 digits');
+    expect(document.activeElement).toBe(phoneInput());
+    expect(api.calls).toEqual([]);
+  });
+
   it('ten digits no Indian mobile number starts with: says so, and asks the server nothing', async () => {
     const api = fakeApi();
     await renderDialog();

@@ -83,6 +83,10 @@ export function PhoneStep({ inputRef, mobile, challenge, onMobileChange, onReque
             setProblem(null);
           }}
           onBlur={() => setTouched(true)}
+          // Continue is disabled short of 10 digits, so Enter submits nothing: it shows the message.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') setTouched(true);
+          }}
         />
       </div>
       {message && (

@@ -4,22 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { ADDRESS_ERRORS } from '../constants';
 import type { AddressDraft } from '../types';
+import { emptyDraft } from './AddressEditor';
 import { AddressForm } from './AddressForm';
 
-const empty: AddressDraft = {
-  tag: 'Home',
-  locality: '',
-  buildingName: 'Flat 5, Old Tower',
-  floor: '',
-  nearBy: '',
-  name: 'Asha',
-  mobile: '',
-  gps: null,
-  city: '',
-  area: '',
-  state: '',
-  pincode: '',
-};
+const empty: AddressDraft = { ...emptyDraft(), buildingName: 'Flat 5, Old Tower', name: 'Asha' };
 
 /** The form as the editor holds it; `place` stands for Confirm location on the map beside it. */
 function Editor({ onSubmit }: { onSubmit: (draft: AddressDraft) => void }) {

@@ -18,11 +18,14 @@ export const base = style({
   selectors: { '&:disabled, &[aria-disabled="true"]': { opacity: 0.5, cursor: 'not-allowed' } },
 });
 
+/** Hover only on a button that can be pressed (aria-disabled: one that keeps the focus while busy). */
+const enabledHover = '&:hover:not(:disabled):not([aria-disabled="true"])';
+
 export const tone = styleVariants({
   primary: {
     background: vars.color.brand,
     color: vars.color.textInverse,
-    selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.brandStrong } },
+    selectors: { [enabledHover]: { background: vars.color.brandStrong } },
   },
   outline: {
     background: vars.color.surface,
@@ -30,7 +33,7 @@ export const tone = styleVariants({
     borderColor: vars.color.brand,
     // The darker green on the pale one: brand on brandSoft is under 4.5:1.
     selectors: {
-      '&:hover:not(:disabled):not([aria-disabled="true"])': {
+      [enabledHover]: {
         background: vars.color.brandSoft,
         color: vars.color.brandStrong,
       },
@@ -39,7 +42,7 @@ export const tone = styleVariants({
   ghost: {
     background: 'transparent',
     color: vars.color.text,
-    selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.surfaceMuted } },
+    selectors: { [enabledHover]: { background: vars.color.surfaceMuted } },
   },
 });
 

@@ -15,6 +15,15 @@ export const placeOfAddress = (address: Address): ChosenLocation => ({
 });
 
 /**
+ * The header's place for `address`, keeping the place the shopper chose before any address took
+ * the header (`current` itself, or what an address's place kept): sign-out puts that one back.
+ */
+function placeReplacing(address: Address, current: ChosenLocation | null): ChosenLocation {
+  const before = current?.addressId === undefined ? current : validChosenLocation(current.before);
+  return { ...placeOfAddress(address), ...(before && { before }) };
+}
+
+/**
  * Whether this device still has the customer: a session, or one it may renew. Another tab's
  * sign-out ends both at once (cookie and local storage are shared), before it trims the stored
  * place (register.ts).
@@ -36,9 +45,8 @@ export const deliverHereAtom = atom(null, async (get, set, address: Address | nu
   await set(deliveryAddressAtom, address);
   if (!address) return;
   const current = validChosenLocation(await get(chosenLocationAtom));
-  const before = current?.addressId === undefined ? current : validChosenLocation(current.before);
   if (!signedInHere()) return;
-  await set(chosenLocationAtom, { ...placeOfAddress(address), ...(before && { before }) });
+  await set(chosenLocationAtom, placeReplacing(address, current));
 });
 
 /**
@@ -57,6 +65,5 @@ export const followAddressListAtom = atom(null, async (get, set, list: readonly 
   await set(deliveryAddressAtom, saved);
   const current = validChosenLocation(await get(chosenLocationAtom));
   if (current?.addressId !== saved._id || !signedInHere()) return;
-  const before = validChosenLocation(current.before);
-  await set(chosenLocationAtom, { ...placeOfAddress(saved), ...(before && { before }) });
+  await set(chosenLocationAtom, placeReplacing(saved, current));
 });

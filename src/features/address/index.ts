@@ -1,5 +1,5 @@
 export { deliveryAddressAtom, deliveryAddressSnapshotAtom } from './atoms';
-export { deliverHereAtom, followAddressListAtom } from './deliver-here';
+export { deliverHereAtom } from './deliver-here';
 export { addressesAtom, selectedAddressAtom } from './book-atoms';
 export { registerAddressMutationDefaults } from './register';
 export { addressesQueryOptions, useAddresses } from './api/get-addresses';

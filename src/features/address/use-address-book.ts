@@ -13,7 +13,6 @@ import {
 import { dismissNotice, useAddressNotices } from './api/address-notices';
 import { useAddresses } from './api/get-addresses';
 import { addressesAtom } from './book-atoms';
-import { followAddressListAtom } from './deliver-here';
 import { ADDRESS_BANNERS } from './constants';
 import type { Address } from './types';
 
@@ -56,12 +55,8 @@ export function useAddressBook() {
   const setStored = useSetAtom(addressesAtom);
   const notices = useAddressNotices();
 
-  const follow = useSetAtom(followAddressListAtom);
-  // Spec point 4: the fetched list is kept on the device; the delivery address follows its edits.
-  const persist = useEffectEvent((data: Address[]) => {
-    void setStored(data);
-    void follow(data);
-  });
+  // Spec point 4: the fetched list is kept on the device.
+  const persist = useEffectEvent((data: Address[]) => void setStored(data));
   useEffect(() => {
     if (query.data) persist(query.data);
   }, [query.data]);

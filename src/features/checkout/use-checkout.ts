@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import type { CurrentLine } from '../../../server/schemas/order';
-import { deliverHereAtom, deliveryAddressAtom, followAddressListAtom, useAddresses } from '../address';
+import { deliverHereAtom, deliveryAddressAtom, useAddresses } from '../address';
 import { useSession } from '../auth';
 import { cartProductsQueryOptions, decrementCartItemAtom, refreshCartAtom, useCart } from '../cart';
 import { useOnline } from '../../lib/use-online';
@@ -23,13 +23,9 @@ export function useCheckout() {
   const [useGiftCard, setUseGiftCard] = useState(false);
   const [choice, setChoice] = useState<PaymentChoice>(rememberedChoice);
   const session = useSession();
-  // The delivery address is a copy kept on the device: shown as saved now (edited here or on
-  // another device), since the order carries the saved address.
-  const savedAddresses = useAddresses(session?.user.id);
-  const followAddressList = useSetAtom(followAddressListAtom);
-  useEffect(() => {
-    if (savedAddresses.data) void followAddressList(savedAddresses.data);
-  }, [savedAddresses.data, followAddressList]);
+  // The delivery address is a copy kept on the device: the saved list, fetched here, brings it up
+  // to date (edited here or on another device), since the order carries the saved address.
+  useAddresses(session?.user.id);
   const online = useOnline();
   const queryClient = useQueryClient();
   const refreshCart = useSetAtom(refreshCartAtom);

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
 
 import { serverMessage } from '../../../lib/server-message';
 import { customerApi } from '../../auth';
+import { followAddressListAtom } from '../deliver-here';
 import type { Address } from '../types';
 
 /** Every address query starts with this; the mutations share the root (see address-mutations). */
@@ -29,5 +32,15 @@ export const addressesQueryOptions = (customerId: string) =>
     staleTime: 30_000,
   });
 
-export const useAddresses = (customerId: string | undefined) =>
-  useQuery({ ...addressesQueryOptions(customerId ?? ''), enabled: customerId !== undefined });
+/**
+ * The customer's saved addresses. Each list fetched also brings the stored delivery address (a
+ * copy) up to date with it (followAddressListAtom), wherever the list is shown or checked.
+ */
+export function useAddresses(customerId: string | undefined) {
+  const query = useQuery({ ...addressesQueryOptions(customerId ?? ''), enabled: customerId !== undefined });
+  const follow = useSetAtom(followAddressListAtom);
+  useEffect(() => {
+    if (query.data) void follow(query.data);
+  }, [query.data, follow]);
+  return query;
+}

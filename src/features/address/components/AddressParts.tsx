@@ -56,14 +56,10 @@ export function AddressSummary({
     <>
       <TagIcon tag={address.tag} />
       <div className={styles.cardBody}>
-        {badge ? (
-          <span className={styles.tagRow}>
-            <span className={styles.tag}>{address.tag}</span>
-            {badge}
-          </span>
-        ) : (
+        <span className={styles.tagRow}>
           <span className={styles.tag}>{address.tag}</span>
-        )}
+          {badge}
+        </span>
         <span className={styles.lines}>{addressLine(address)}</span>
         <span className={styles.lines}>
           {address.name}

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { expect, test } from './fixtures';
 
 test('the home page shows products from the database', async ({ page, request }) => {
@@ -373,6 +376,20 @@ test.describe('a first visit gets the page rendered by the server', () => {
     const script = await (await request.get(vendor!)).text();
     // Only where nothing comes before it: V8 reads the magic comment at the very start.
     expect(script.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+  });
+
+  test("the server renders with React's production build, whatever NODE_ENV the server has (npm start sets none)", () => {
+    // The renderer is built for production (build/vite-plugins/prerender-shell.ts): nothing in it
+    // reads NODE_ENV when it runs, so React's development build (its checks on every page, its
+    // source in the renderer's memory) is not even in it.
+    const dir = path.resolve('dist-server');
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+    expect(files).toContain('ssr.js');
+    for (const file of files) {
+      const code = readFileSync(path.join(dir, file), 'utf8');
+      expect(code, file).not.toContain('process.env.NODE_ENV');
+      expect(code, file).not.toMatch(/react-dom[\w.-]*\.development\.js/);
+    }
   });
 
   test('the app hydrates the rendered page: it keeps its elements, asks nothing again, moves nothing, and it works', async ({

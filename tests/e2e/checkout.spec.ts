@@ -303,16 +303,41 @@ test('a redeemed e-gift card pays part of an order', async ({ page, signIn, prep
 });
 
 test('an address outside the delivery area is refused', async ({ page, signIn, prepared }) => {
+  const refusal =
+    'Sorry, we do not deliver to this location yet. Please choose an address in Mumbai, Pune, Bangalore, Delhi or Noida.';
   await signInWithAddress(page, signIn, SHOPPERS.faraway, CHENNAI);
-  await readyToCheckout(page, prepared.cheap, CHENNAI);
-  await expect(main(page).getByRole('alert')).toHaveText(
-    'Sorry, we do not deliver to this location yet. Please choose an address in Mumbai, Pune, Bangalore, Delhi or Noida.',
-  );
+  await addToCart(page, prepared.cheap);
+  // The cart's address view says so before checkout could: the address is marked, and once it is
+  // chosen the view says where the store delivers and offers no Proceed.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^1 Items/ })
+    .click();
+  await cartPanel(page)
+    .getByRole('button', { name: /^Proceed/ })
+    .click();
+  const addresses = page.getByRole('dialog', { name: 'Select delivery address' });
+  const choice = addresses.getByRole('button', { name: /Tidel Park/ });
+  await expect(choice.getByText('We do not deliver here yet')).toBeVisible();
+  await choice.click();
+  await expect(choice).toHaveAttribute('aria-pressed', 'true');
+  await expect(addresses.getByRole('alert')).toHaveText(refusal);
+  await expect(choice.getByText('Delivering here')).toHaveCount(0);
+  await expect(addresses.getByRole('button', { name: /^Proceed/ })).toHaveCount(0);
+  await addresses.getByRole('button', { name: 'Close cart' }).click();
+
+  // Checkout, reached another way, refuses it too.
+  await page.goto('/checkout');
+  await expect(main(page).getByRole('alert')).toHaveText(refusal);
   await expect(main(page).getByRole('button', { name: /^Place order/ })).toBeDisabled();
 
-  // Every saved address is out of the area: the picker leads to adding one, not only to Close.
+  // Every saved address is out of the area: the picker marks it, and leads to adding one, not
+  // only to Close.
   await main(page).getByRole('button', { name: 'Change' }).click();
   const picker = page.getByRole('dialog', { name: 'Select delivery address' });
+  await expect(
+    picker.getByRole('button', { name: /Work · Ravi/ }).getByText('We do not deliver here yet'),
+  ).toBeVisible();
   await picker.getByRole('link', { name: '+ Add a new address' }).click();
   await expect(page).toHaveURL(/\/account\/address$/);
   await expect(picker).toBeHidden();

@@ -32,6 +32,12 @@ export const ADDRESS_TEXT = {
   dismiss: 'Dismiss',
 } as const;
 
+/**
+ * Under a saved address outside the delivery area (the cart's list, checkout's picker). Apart
+ * from ADDRESS_TEXT, which the first page loads whole: only those lazily loaded lists need it.
+ */
+export const OUTSIDE_AREA = 'We do not deliver here yet';
+
 /** Spec point 8's red banners of the address panel. */
 export const ADDRESS_BANNERS = {
   load: 'Failed to load addresses. Please try again later.',

@@ -6,6 +6,7 @@ import {
   iconButton,
   listReset,
   menuItem as menuItemRule,
+  notice,
 } from '../../../styles/primitives.css';
 import { centred } from '../../../styles/rules';
 import { sprinkles } from '../../../styles/sprinkles.css';
@@ -97,6 +98,12 @@ export const badge = style([
     selectors: { [`${tagRow} > &`]: { alignSelf: 'center' } },
   },
 ]);
+
+/** Under an address the store does not deliver to. */
+export const outside = style({ color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: 600 });
+
+/** Above the list, when the address chosen for delivery is one of those. */
+export const outsideAlert = notice({ tone: 'danger' });
 
 export const menuTrigger = style({
   width: '40px',

@@ -46,11 +46,14 @@ export function AddressSummary({
   address,
   pending,
   badge,
+  note,
 }: {
   address: Address;
   pending: AddressRowView['pending'];
   /** Beside the tag (e.g. 'Delivering here'): in the card's body, which keeps the card's width. */
   badge?: ReactNode;
+  /** Under the address (e.g. that the store does not deliver there). */
+  note?: ReactNode;
 }) {
   return (
     <>
@@ -65,6 +68,7 @@ export function AddressSummary({
           {address.name}
           {address.mobile ? ` · +91 ${address.mobile}` : ''}
         </span>
+        {note}
         {pending && (
           <span className={styles.badge}>
             {pending === 'delete' ? ADDRESS_TEXT.pendingDelete : ADDRESS_TEXT.pending}

@@ -6,8 +6,9 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PinIcon } from '../../../components/Icons';
 import { deliveryAddressAtom } from '../atoms';
 import { deliverHereAtom } from '../deliver-here';
-import { ADDRESS_TEXT } from '../constants';
+import { ADDRESS_TEXT, OUTSIDE_AREA } from '../constants';
 import { useAddressBook } from '../use-address-book';
+import { useDeliveredTo } from '../use-delivered-to';
 import { useSaveAddress } from '../use-save-address';
 import { AddressEditor } from './AddressEditor';
 import { AddressListPending } from './AddressListPending';
@@ -16,7 +17,9 @@ import * as styles from './AddressBook.css';
 
 /**
  * The cart panel's 'Select delivery address' view: tapping an address makes it the delivery
- * address (spec point 4); the cart's Proceed then goes on to checkout.
+ * address (spec point 4); the cart's Proceed then goes on to checkout. An address the store does
+ * not deliver to says so, before checkout would refuse it; chosen, it says where the store is
+ * (the cart then offers no Proceed).
  */
 export function CartAddressView() {
   return (
@@ -33,10 +36,18 @@ function CartAddressContent() {
   const [adding, setAdding] = useState(false);
   const save = useSaveAddress(customerId);
   const saved = rows?.filter((row) => row.pending === null).map((row) => row.address);
+  const deliveredTo = useDeliveredTo(rows?.map((row) => row.address));
+  const chosen = rows?.find((row) => row.address._id === delivery?._id)?.address;
+  const chosenAnswer = chosen && deliveredTo(chosen);
 
   return (
     <div className={styles.book}>
       <Banners banners={banners} />
+      {chosenAnswer && !chosenAnswer.serviceable && (
+        <p className={styles.outsideAlert} role="alert">
+          {chosenAnswer.message}
+        </p>
+      )}
       <Button tone="outline" className={styles.addButton} onClick={() => setAdding(true)}>
         + {ADDRESS_TEXT.addNew}
       </Button>
@@ -44,25 +55,30 @@ function CartAddressContent() {
         <AddressListPending waitingForConnection={isWaitingForConnection} />
       ) : rows && rows.length > 0 ? (
         <ul className={styles.list} aria-label="Your saved addresses">
-          {rows.map(({ address, pending }) => (
-            <li key={address._id}>
-              <button
-                type="button"
-                className={styles.choice}
-                aria-pressed={delivery?._id === address._id}
-                disabled={pending !== null}
-                onClick={() => void setDelivery(address)}
-              >
-                <AddressSummary
-                  address={address}
-                  pending={pending}
-                  badge={
-                    delivery?._id === address._id && <span className={styles.badge}>{ADDRESS_TEXT.deliverHere}</span>
-                  }
-                />
-              </button>
-            </li>
-          ))}
+          {rows.map(({ address, pending }) => {
+            const outside = deliveredTo(address)?.serviceable === false;
+            return (
+              <li key={address._id}>
+                <button
+                  type="button"
+                  className={styles.choice}
+                  aria-pressed={delivery?._id === address._id}
+                  disabled={pending !== null}
+                  onClick={() => void setDelivery(address)}
+                >
+                  <AddressSummary
+                    address={address}
+                    pending={pending}
+                    badge={
+                      delivery?._id === address._id &&
+                      !outside && <span className={styles.badge}>{ADDRESS_TEXT.deliverHere}</span>
+                    }
+                    note={outside && <span className={styles.outside}>{OUTSIDE_AREA}</span>}
+                  />
+                </button>
+              </li>
+            );
+          })}
         </ul>
       ) : rows ? (
         <EmptyState icon={<PinIcon size={32} />} title={ADDRESS_TEXT.noAddresses} level={3} />

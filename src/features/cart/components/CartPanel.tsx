@@ -167,8 +167,12 @@ function CartPanelContent() {
     );
   }
 
-  // In the address view Proceed appears once an address is chosen, and then leads to checkout.
-  const showProceed = loaded && hasBuyableItems && (view === 'cart' || deliveryAddress !== null);
+  // In the address view Proceed appears once an address is chosen, and then leads to checkout;
+  // not for one the store does not deliver to (the view says so and where it does).
+  const showProceed =
+    loaded &&
+    hasBuyableItems &&
+    (view === 'cart' || (deliveryAddress !== null && serviceability.data?.serviceable !== false));
 
   return (
     <Sheet

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { addressLine } from '../../../lib/address-line';
-import { AddressListPending, addressesQueryOptions, type Address } from '../../address';
+import { AddressListPending, OUTSIDE_AREA, addressesQueryOptions, useDeliveredTo, type Address } from '../../address';
 import { CHECKOUT_TEXT } from '../constants';
 import * as styles from './Checkout.css';
 
@@ -19,6 +19,7 @@ interface Props {
 /** Change the delivery address without leaving the checkout: the customer's saved addresses. */
 export function AddressPicker({ open, customerId, selectedId, onClose, onSelect }: Props) {
   const addresses = useQuery({ ...addressesQueryOptions(customerId), enabled: open });
+  const deliveredTo = useDeliveredTo(open ? addresses.data : undefined);
   return (
     <Dialog
       open={open}
@@ -61,6 +62,12 @@ export function AddressPicker({ open, customerId, selectedId, onClose, onSelect 
                     </strong>
                     <br />
                     <span className={styles.muted}>{addressLine(address)}</span>
+                    {deliveredTo(address)?.serviceable === false && (
+                      <>
+                        <br />
+                        <span className={styles.outside}>{OUTSIDE_AREA}</span>
+                      </>
+                    )}
                   </span>
                 </button>
               </li>

@@ -54,6 +54,8 @@ export default defineConfig({
         // first visit about halves (decision 062). After minifying, where the comment survives.
         postBanner: (chunk) => (chunk.name === 'vendor' ? '//# allFunctionsCalledOnLoad' : ''),
         codeSplitting: { groups: firstLoadChunkGroups(libraries.has) },
+        chunkFileNames: (chunk) => (chunk.name === 'vendor' ? 'assets/vendor-[hash].js' : 'assets/[hash].js'),
+        assetFileNames: 'assets/[hash][extname]',
       },
     },
   },

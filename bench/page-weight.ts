@@ -20,8 +20,12 @@ import { chromium, type BrowserContext, type Request } from 'playwright-core';
 import { startServer } from '../tests/support/server-process';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
-/** Issue 20 lowered it from 130 KiB when the page started hydrating and ky left the first load (decision 044). */
-const BUDGET_INITIAL_JS_GZIP = 124 * 1024;
+/**
+ * Issue 20 lowered it from 130 KiB when the page started hydrating and ky left the first load
+ * (decision 044), then to 123.75 KiB when the lazily loaded files' names became their hashes alone
+ * (decision 066).
+ */
+const BUDGET_INITIAL_JS_GZIP = 123.75 * 1024;
 
 interface ManifestChunk {
   file: string;

@@ -166,6 +166,18 @@ async function readyToCheckout(page: Page, productId: number, address: typeof MU
   await chooseAddress(page, address);
 }
 
+/** Opens the cart (one item in it) and proceeds: with no delivery address, to its address view. */
+async function proceedFromCart(page: Page) {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^1 Items/ })
+    .click();
+  await cartPanel(page)
+    .getByRole('button', { name: /^Proceed/ })
+    .click();
+  return page.getByRole('dialog', { name: 'Select delivery address' });
+}
+
 const billRow = (page: Page, label: string) => main(page).getByRole('row', { name: new RegExp(`^${label}`) });
 
 test('a cart goes through checkout to a placed order, found in My Orders and its detail', async ({
@@ -176,14 +188,7 @@ test('a cart goes through checkout to a placed order, found in My Orders and its
   await signInWithAddress(page, signIn, SHOPPERS.orders, MUMBAI);
   await addToCart(page, prepared.cheap);
   // The cart's Proceed asks for a delivery address, then leads to checkout.
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^1 Items/ })
-    .click();
-  await cartPanel(page)
-    .getByRole('button', { name: /^Proceed/ })
-    .click();
-  const addresses = page.getByRole('dialog', { name: 'Select delivery address' });
+  const addresses = await proceedFromCart(page);
   const header = page.getByRole('banner');
   await expect(header.getByRole('button', { name: 'Delivery location: Maharashtra, India' })).toBeVisible();
   await addresses.getByRole('button', { name: /Flat 4, Sea View/ }).click();
@@ -309,14 +314,7 @@ test('an address outside the delivery area is refused', async ({ page, signIn, p
   await addToCart(page, prepared.cheap);
   // The cart's address view says so before checkout could: the address is marked, and once it is
   // chosen the view says where the store delivers and offers no Proceed.
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^1 Items/ })
-    .click();
-  await cartPanel(page)
-    .getByRole('button', { name: /^Proceed/ })
-    .click();
-  const addresses = page.getByRole('dialog', { name: 'Select delivery address' });
+  const addresses = await proceedFromCart(page);
   const choice = addresses.getByRole('button', { name: /Tidel Park/ });
   await expect(choice.getByText('We do not deliver here yet')).toBeVisible();
   await choice.click();

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -64,6 +64,23 @@ export const cartButton = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: /^(My Card|\d+ Items)/ });
 
 /** The cart panel (a dialog over the page). */
+/**
+ * The built files of the client's chunks named `name` (a route's, a component's, a package's), and
+ * with `css` their stylesheets, as a pattern for a URL or a path: read from the build's manifest,
+ * since a file's name is only its hash (decision 066).
+ */
+export function builtChunk(name: string, { css = false } = {}): RegExp {
+  const manifest = JSON.parse(readFileSync(path.resolve('dist/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { name?: string; file: string; css?: string[] }
+  >;
+  const files = Object.values(manifest)
+    .filter((chunk) => chunk.name === name)
+    .flatMap((chunk) => [chunk.file, ...(css ? (chunk.css ?? []) : [])]);
+  if (files.length === 0) throw new Error(`The build has no chunk named ${name}`);
+  return new RegExp(`(?:^|/)(?:${files.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+}
+
 export const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'My Cart' });
 
 /**

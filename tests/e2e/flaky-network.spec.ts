@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 
-import { allowOfflineNoise, cartButton, cartPanel, expect, test } from './fixtures';
+import { allowOfflineNoise, builtChunk, cartButton, cartPanel, expect, test } from './fixtures';
 
 /**
  * A first visit on mobile data that drops for a moment: the service worker has not installed yet,
  * so a part of the page fetched later (the cart panel's code and styles) can fail to arrive.
  */
-const CART_PANEL_FILES = /\/assets\/CartPanel-[\w-]+\.(js|css)$/;
+/** The cart panel's code and stylesheet (read from the build when a test runs). */
+const cartPanelFiles = () => builtChunk('CartPanel', { css: true });
 
 /**
  * Every stylesheet link in use, and whether its rules arrived (the server-rendered page's own
@@ -36,19 +37,19 @@ test('code fetched ahead that failed to arrive is fetched again, styles and all,
   page,
   context,
 }) => {
-  await context.route(CART_PANEL_FILES, (route) => route.abort('internetdisconnected'));
-  const prefetchFailed = page.waitForEvent('requestfailed', (request) => CART_PANEL_FILES.test(request.url()));
+  const files = cartPanelFiles();
+  await context.route(files, (route) => route.abort('internetdisconnected'));
+  const prefetchFailed = page.waitForEvent('requestfailed', (request) => files.test(request.url()));
   await page.goto('/');
   await prefetchFailed;
-  await context.unroute(CART_PANEL_FILES);
+  await context.unroute(files);
 
   await cartButton(page).click();
   await expect(cartPanel(page)).toBeVisible();
   await expect(cartPanel(page).getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   const sheets = await stylesheets(page);
-  expect(sheets.filter((sheet) => /CartPanel-/.test(sheet.href))).toEqual([
-    { href: expect.stringMatching(/CartPanel-/), loaded: true },
-  ]);
+  const panelSheets = sheets.filter((sheet) => files.test(sheet.href));
+  expect(panelSheets).toEqual([{ href: expect.stringMatching(/\.css$/), loaded: true }]);
   expect(sheets.filter((sheet) => !sheet.loaded)).toEqual([]);
 });
 
@@ -57,7 +58,7 @@ test('a tap on the cart while its code cannot arrive opens the cart once it does
   context,
 }) => {
   let failures = 0;
-  await context.route(CART_PANEL_FILES, (route) => {
+  await context.route(cartPanelFiles(), (route) => {
     // The first tries fail (the idle prefetch's, then the tap's first), then the network is back.
     if (failures < 3) {
       failures += 1;
@@ -81,7 +82,7 @@ test('the HTTP client’s code, when it failed to arrive, is asked for again by 
   signIn,
 }) => {
   // ky, the HTTP client, comes in a chunk of its own named after its folder.
-  const HTTP_CLIENT = /\/assets\/distribution-[\w-]+\.js$/;
+  const HTTP_CLIENT = builtChunk('distribution');
   await context.route(HTTP_CLIENT, (route) => route.abort('internetdisconnected'));
   const failed = page.waitForEvent('requestfailed', (request) => HTTP_CLIENT.test(request.url()));
   await page.goto('/');
@@ -105,12 +106,12 @@ test('a part whose code never arrives ends in the error page, whose Try again lo
   // About 15 s of tries (1, 2, 4 and 8 s apart) before the part gives up; React logs the error.
   test.setTimeout(90_000);
   consoleGuard.allow(/Failed to fetch dynamically imported module|Unable to preload CSS/);
-  await context.route(CART_PANEL_FILES, (route) => route.abort('internetdisconnected'));
+  await context.route(cartPanelFiles(), (route) => route.abort('internetdisconnected'));
   await page.goto('/');
   await cartButton(page).click();
   await expect(page.getByText('Unexpected Application Error!')).toBeVisible({ timeout: 40_000 });
 
-  await context.unroute(CART_PANEL_FILES);
+  await context.unroute(cartPanelFiles());
   const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Try again' }).click();
   await reloaded;

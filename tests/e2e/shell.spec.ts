@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { expect, test } from './fixtures';
+import { builtChunk, expect, test } from './fixtures';
 
 test('the home page shows products from the database', async ({ page, request }) => {
   const products = await (await request.get('/api')).json();
@@ -258,7 +258,7 @@ test.describe('a first visit gets the page rendered by the server', () => {
         if (visit === 'first') await page.evaluate(() => localStorage.clear());
         let release = () => {};
         const held = new Promise<void>((resolve) => (release = resolve));
-        await page.route(/\/assets\/search-[\w-]+\.js$/, async (route) => {
+        await page.route(builtChunk('search'), async (route) => {
           await held;
           await route.continue();
         });
@@ -326,9 +326,9 @@ test.describe('a first visit gets the page rendered by the server', () => {
   }) => {
     for (const [path, route] of [
       // The home page's loader waits for the product strip's chunk (its staticData.pageScripts).
-      ['/', /^\/assets\/ProductCarousel-[\w-]+\.js$/],
-      ['/dairy-breakfast', /^\/assets\/_category-[\w-]+\.js$/],
-      ['/products/1', /^\/assets\/products\._id-[\w-]+\.js$/],
+      ['/', builtChunk('ProductCarousel')],
+      ['/dairy-breakfast', builtChunk('_category')],
+      ['/products/1', builtChunk('products._id')],
     ] as const) {
       const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
       try {

@@ -11,7 +11,8 @@ const stepperBase = style({
   background: vars.color.brand,
   color: vars.color.textInverse,
   fontWeight: 700,
-  overflow: 'hidden',
+  // The note at the most allowed sits above it (not clipped: the buttons round their own corners).
+  position: 'relative',
 });
 
 // Class maps, not a recipe: this sits on every product card, so no styling runtime in the
@@ -33,11 +34,31 @@ export const button = style({
   fontSize: '1.25em',
   lineHeight: 1,
   selectors: {
-    '&:hover:not(:disabled)': { background: vars.color.brandStrong },
-    '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
-    // The focus ring would be clipped by the rounded container's overflow.
+    '&:first-child': { borderRadius: `${vars.radius.sm} 0 0 ${vars.radius.sm}` },
+    '&:last-of-type': { borderRadius: `0 ${vars.radius.sm} ${vars.radius.sm} 0` },
+    '&:hover:not(:disabled, [aria-disabled])': { background: vars.color.brandStrong },
+    '&:is(:disabled, [aria-disabled])': { opacity: 0.5, cursor: 'not-allowed' },
+    // Inside, level with the rounded container's edge.
     '&:focus-visible': { outlineOffset: '-3px', outlineColor: vars.color.textInverse },
   },
 });
 
 export const count = style({ minWidth: '2ch', textAlign: 'center', fontVariantNumeric: 'tabular-nums' });
+
+/** Why plus does nothing at the most allowed: a bubble above the stepper, its right edges level. */
+export const note = style({
+  position: 'absolute',
+  bottom: `calc(100% + ${vars.space['1']})`,
+  right: 0,
+  zIndex: 1,
+  width: 'max-content',
+  maxWidth: '11rem',
+  padding: `${vars.space['1']} ${vars.space['2']}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.text,
+  color: vars.color.textInverse,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+  textAlign: 'left',
+  pointerEvents: 'none',
+});

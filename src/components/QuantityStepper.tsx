@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 
 import * as styles from './QuantityStepper.css';
 
@@ -10,16 +10,23 @@ interface Props {
   label?: string;
   /** Minus is disabled at this quantity (the product page keeps at least 1; the cart removes at 0). */
   min?: number;
-  /** Plus is disabled at this quantity. */
+  /** Plus does nothing at this quantity. */
   max?: number;
-  /** Why plus is disabled at `max`: its tooltip and part of its accessible description. */
+  /** Why plus does nothing at `max`: its tooltip, and shown above the stepper when plus is pressed there. */
   maxNote?: string;
   size?: 'sm' | 'md';
   incrementRef?: Ref<HTMLButtonElement>;
   decrementRef?: Ref<HTMLButtonElement>;
 }
 
-/** Minus, count, plus. The count is announced when it changes. */
+/** How long the note at `max` stays up after plus is pressed there. */
+export const MAX_NOTE_MS = 3000;
+
+/**
+ * Minus, count, plus. The count is announced when it changes. At `max` plus stays focusable
+ * (`aria-disabled`): a press there shows and announces `maxNote`, which a tooltip alone never
+ * did on a phone.
+ */
 export function QuantityStepper({
   quantity,
   onIncrement,
@@ -33,6 +40,13 @@ export function QuantityStepper({
   decrementRef,
 }: Props) {
   const atMax = max !== undefined && quantity >= max;
+  const [noteShown, setNoteShown] = useState(false);
+  if (noteShown && !atMax) setNoteShown(false);
+  useEffect(() => {
+    if (!noteShown) return;
+    const timer = setTimeout(() => setNoteShown(false), MAX_NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [noteShown]);
   return (
     <div role="group" aria-label={label} className={styles.stepper[size]}>
       <button
@@ -53,12 +67,17 @@ export function QuantityStepper({
         type="button"
         className={styles.button}
         aria-label="Increase quantity"
-        disabled={atMax}
+        aria-disabled={atMax || undefined}
         title={atMax ? maxNote : undefined}
-        onClick={onIncrement}
+        onClick={atMax ? () => setNoteShown(true) : onIncrement}
       >
         <span aria-hidden>+</span>
       </button>
+      {atMax && maxNote && (
+        <span role="status" className={noteShown ? styles.note : undefined}>
+          {noteShown && maxNote}
+        </span>
+      )}
     </div>
   );
 }

@@ -1,13 +1,8 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 
 import type { Product } from '../../server/schemas/product';
-import { addToCart, expect, test } from './fixtures';
+import { addToCart, expect, offlineTiles, test } from './fixtures';
 
-// A 1x1 transparent PNG: map tiles never leave the machine in tests.
-const BLANK_TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 const PUNE = { latitude: 18.5204, longitude: 73.8567 };
 /** How the gazetteer names a place: locality, city, state, PIN code (issue 16). */
 const PUNE_PLACE = /Pune, Maharashtra 411\d{3}, India/;
@@ -15,12 +10,6 @@ const NAGPUR_PLACE = /Nagpur, Maharashtra 440\d{3}, India/;
 
 let nextMobile = 0;
 const mobile = () => `96${String(Date.now() % 1e6).padStart(6, '0')}${String(nextMobile++ % 100).padStart(2, '0')}`;
-
-async function offlineTiles(page: Page) {
-  await page.route('https://tile.openstreetmap.org/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
-  );
-}
 
 async function allowLocation(context: BrowserContext, where = PUNE) {
   await context.grantPermissions(['geolocation']);

@@ -15,6 +15,7 @@ import { setStock } from '../support/stock';
 import {
   cartButton,
   cartPanel,
+  offlineTiles,
   expect,
   loseOrderAnswer,
   SERVER_START_MS,
@@ -151,7 +152,7 @@ async function chooseAddress(page: Page, address: typeof MUMBAI) {
     .getByRole('button', { name: /^(Choose|Change)$/ })
     .click();
   const picker = page.getByRole('dialog', { name: 'Select delivery address' });
-  await picker.getByRole('button', { name: new RegExp(`${address.tag} · ${address.name}`) }).click();
+  await picker.getByRole('button', { name: new RegExp(address.buildingName) }).click();
   await expect(picker).toBeHidden();
   // The header's place follows: where the order goes (and that dark store's stock).
   await expect(
@@ -329,16 +330,33 @@ test('an address outside the delivery area is refused', async ({ page, signIn, p
   await expect(main(page).getByRole('alert')).toHaveText(refusal);
   await expect(main(page).getByRole('button', { name: /^Place order/ })).toBeDisabled();
 
-  // Every saved address is out of the area: the picker marks it, and leads to adding one, not
-  // only to Close.
+  // Every saved address is out of the area: the picker marks it, and a new one is added there,
+  // on the map, without leaving the checkout.
+  await offlineTiles(page);
   await main(page).getByRole('button', { name: 'Change' }).click();
   const picker = page.getByRole('dialog', { name: 'Select delivery address' });
   await expect(
-    picker.getByRole('button', { name: /Work · Ravi/ }).getByText('We do not deliver here yet'),
+    picker.getByRole('button', { name: /Tidel Park/ }).getByText('We do not deliver here yet'),
   ).toBeVisible();
-  await picker.getByRole('link', { name: '+ Add a new address' }).click();
-  await expect(page).toHaveURL(/\/account\/address$/);
+  await picker.getByRole('button', { name: '+ Add new address' }).click();
+  const editor = page.getByRole('dialog', { name: /^(Choose delivery location|Address details)$/ });
+  await editor.getByRole('combobox', { name: 'Search for a place' }).fill('Mumb');
+  await editor.getByRole('option').first().click();
+  await editor.getByRole('button', { name: 'Confirm location' }).click();
+  const form = editor.getByRole('form');
+  await form.getByLabel('Flat / House no / Building name').fill('Flat 2, Marine Court');
+  await form.getByLabel('Your name').fill('Ravi');
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  await expect(editor).toBeHidden();
+  // Saved (a pending one cannot be chosen yet), and served.
+  const added = picker.getByRole('button', { name: /Flat 2, Marine Court/ });
+  await expect(added).toBeEnabled();
+  await added.click();
   await expect(picker).toBeHidden();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(main(page).getByText(/Flat 2, Marine Court/)).toBeVisible();
+  await expect(main(page).getByText(/^Delivery in \d+ minutes$/)).toBeVisible();
+  await expect(main(page).getByRole('button', { name: /^Place order/ })).toBeEnabled();
 });
 
 test('an address edited on another device after it was chosen shows at checkout as saved now', async ({

@@ -81,6 +81,19 @@ export function builtChunk(name: string, { css = false } = {}): RegExp {
   return new RegExp(`(?:^|/)(?:${files.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
 }
 
+/** A 1x1 transparent PNG: map tiles never leave the machine in tests. */
+const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** The map's tiles (OpenStreetMap's), answered here with a blank one. */
+export async function offlineTiles(page: Page) {
+  await page.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+  );
+}
+
 export const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'My Cart' });
 
 /**

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { readOutbox } from '../support/sms-outbox';
-import { expect, test, waitForOtp } from './fixtures';
+import { expect, offlineTiles, test, waitForOtp } from './fixtures';
 
 /**
  * The main journey with the keyboard alone: from `/`, browse to a product, add it to the cart,
@@ -10,11 +10,6 @@ import { expect, test, waitForOtp } from './fixtures';
  * page.keyboard drives the page; locators only say where focus should arrive.
  */
 
-// A 1x1 transparent PNG: map tiles never leave the machine in tests.
-const BLANK_TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 const MOBILE = `95${String(Date.now() % 1e8).padStart(8, '0')}`;
 
 const isFocused = (target: Locator) =>
@@ -50,9 +45,7 @@ const main = (page: Page) => page.getByRole('main');
 
 test('the main journey works with the keyboard alone', async ({ page, server }) => {
   test.setTimeout(180_000);
-  await page.route('https://tile.openstreetmap.org/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
-  );
+  await offlineTiles(page);
   await page.goto('/');
 
   // Browse: the first product of the home feed, then add it from its page.

@@ -9,6 +9,7 @@ import {
   expect,
   goOffline,
   goOnline,
+  offlineTiles,
   offlineBanner,
   storedValue,
   test,
@@ -21,11 +22,6 @@ import {
  * connection returns, and a conflict met on the way is shown rather than lost.
  */
 
-// A 1x1 transparent PNG: map tiles never leave the machine in tests.
-const BLANK_TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 const PUNE = { latitude: 18.5204, longitude: 73.8567 };
 const PENDING = 'Waiting for a connection';
 const PENDING_DELETE = 'Deleting when you are back online';
@@ -38,12 +34,6 @@ const card = (page: Page, tag: string, building: string) =>
   list(page).getByRole('article', { name: `${tag}: ${building}` });
 const editor = (page: Page) => page.getByRole('dialog', { name: /^(Choose delivery location|Address details)$/ });
 const addressForm = (scope: Locator) => scope.getByRole('form');
-
-async function offlineTiles(page: Page) {
-  await page.route('https://tile.openstreetmap.org/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
-  );
-}
 
 /** The signed-in customer's id, from the readable session cookie. */
 const customerIdOf = (page: Page) =>

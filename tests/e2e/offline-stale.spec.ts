@@ -9,6 +9,7 @@ import {
   expect,
   goOffline,
   goOnline,
+  offlineTiles,
   storedValue,
   test,
   waitForServiceWorker,
@@ -21,11 +22,6 @@ import {
  * delivery address.
  */
 
-// A 1x1 transparent PNG: map tiles never leave the machine in tests.
-const BLANK_TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 const KORAMANGALA = { latitude: 12.9352, longitude: 77.6245 };
 const MUMBAI = {
   tag: 'Home',
@@ -158,9 +154,7 @@ test('a new address started offline with a map tap and a typed locality is saved
 }) => {
   test.setTimeout(90_000);
   allowOfflineNoise(consoleGuard);
-  await page.route('https://tile.openstreetmap.org/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
-  );
+  await offlineTiles(page);
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation(KORAMANGALA);
   await page.goto('/');
@@ -223,9 +217,7 @@ test('the map\'s "enter manually" leads to a form whose locality can be typed', 
   test.setTimeout(60_000);
   // The map's last point is pinned offline.
   allowOfflineNoise(consoleGuard);
-  await page.route('https://tile.openstreetmap.org/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
-  );
+  await offlineTiles(page);
   await page.goto('/');
   await signIn(page, mobile());
   await page.goto('/account/address');
@@ -271,9 +263,7 @@ test('"enter manually" starts from the place chosen in the header: a Bengaluru a
   signIn,
 }) => {
   test.setTimeout(60_000);
-  await page.route('https://tile.openstreetmap.org/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
-  );
+  await offlineTiles(page);
   await page.goto('/');
   await signIn(page, mobile());
   const customerId = await customerIdOf(page);

@@ -68,7 +68,7 @@ async function readyToPay(page: Page, signIn: (page: Page, mobile: string) => Pr
     .getByRole('button', { name: /^(Choose|Change)$/ })
     .click();
   const picker = page.getByRole('dialog', { name: 'Select delivery address' });
-  await picker.getByRole('button', { name: /Home · Asha/ }).click();
+  await picker.getByRole('button', { name: /Flat 4, Sea View/ }).click();
   await expect(picker).toBeHidden();
   await expect(placeButton(page)).toBeEnabled();
   return product;

@@ -7,7 +7,7 @@ import { retryingImport } from '../../lib/retrying-import';
  * on the first page) pulls in none of their code or styles until they are shown.
  */
 export const loadSavedAddresses = retryingImport(() => import('./components/SavedAddresses'));
-export const loadCartAddressView = retryingImport(() => import('./components/CartAddressView'));
+export const loadSelectDeliveryAddress = retryingImport(() => import('./components/SelectDeliveryAddress'));
 
 export const SavedAddresses = lazy(loadSavedAddresses);
-export const CartAddressView = lazy(loadCartAddressView);
+export const SelectDeliveryAddress = lazy(loadSelectDeliveryAddress);

@@ -12,9 +12,6 @@ export const CHECKOUT_TEXT = {
   quoteFailed: 'We could not work out your bill. Please check your connection and try again.',
   placeFailed:
     'We could not place your order. Please check your connection and try again: you will not be charged twice.',
-  addressesFailed: 'Failed to load addresses. Please try again later.',
-  noAddresses: 'No saved addresses found.',
-  addAddress: '+ Add a new address',
   unavailableLeftOut: 'Items that are currently unavailable stay in your cart but are not part of this order.',
   earlierReleased:
     'Your earlier order of these items was not paid in time, so its items were released. Place the order again to pay for it.',

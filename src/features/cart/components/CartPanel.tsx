@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Sheet } from '../../../components/Sheet';
 import { Spinner } from '../../../components/Spinner';
 import { formatRupees } from '../../../lib/money';
-import { CartAddressView, deliveryAddressSnapshotAtom } from '../../address';
+import { deliveryAddressSnapshotAtom, SelectDeliveryAddress } from '../../address';
 import { useSession } from '../../auth';
 import { serviceabilityQueryOptions, useChosenDelivery } from '../../location';
 import { popupActionAtom, usePopup } from '../../popups';
@@ -108,7 +108,7 @@ function CartPanelContent() {
   } else if (view === 'address') {
     content = (
       <Suspense fallback={<Spinner label="Loading your addresses" />}>
-        <CartAddressView />
+        <SelectDeliveryAddress />
       </Suspense>
     );
   } else if (items.length === 0) {

@@ -80,9 +80,6 @@ export const error = notice({ tone: 'danger' });
 
 export const info = notice({ tone: 'warning' });
 
-/** Under a saved address the store does not deliver to, in the address picker. */
-export const outside = style({ color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: 600 });
-
 export const eta = style({ color: vars.color.brandStrong, fontWeight: 700 });
 
 export const placeButton = style({ width: '100%' });

@@ -101,18 +101,7 @@ function Checkout() {
         <LocalGatewayDialog session={checkout.pay.localSession} onOutcome={checkout.pay.onLocalOutcome} />
       </div>
 
-      {session && (
-        <AddressPicker
-          open={pickerOpen}
-          customerId={session.user.id}
-          selectedId={address?._id ?? null}
-          onClose={() => setPickerOpen(false)}
-          onSelect={(chosen) => {
-            void checkout.setAddress(chosen);
-            setPickerOpen(false);
-          }}
-        />
-      )}
+      {session && <AddressPicker open={pickerOpen} onClose={() => setPickerOpen(false)} />}
     </div>
   );
 }

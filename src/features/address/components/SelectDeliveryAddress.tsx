@@ -16,20 +16,21 @@ import { AddressSummary, Banners } from './AddressParts';
 import * as styles from './AddressBook.css';
 
 /**
- * The cart panel's 'Select delivery address' view: tapping an address makes it the delivery
- * address (spec point 4); the cart's Proceed then goes on to checkout. An address the store does
- * not deliver to says so, before checkout would refuse it; chosen, it says where the store is
- * (the cart then offers no Proceed).
+ * 'Select delivery address': the cart panel's view (spec point 4), whose Proceed then goes on to
+ * checkout, and checkout's picker. Tapping an address makes it the delivery address
+ * (`onChosen` then, e.g. to close the picker); a new one is added here, on the map, without
+ * leaving the page. An address the store does not deliver to says so, before checkout would
+ * refuse it; chosen, it says where the store is (the cart then offers no Proceed).
  */
-export function CartAddressView() {
+export function SelectDeliveryAddress({ onChosen }: { onChosen?: () => void }) {
   return (
     <Suspense fallback={<AddressListPending />}>
-      <CartAddressContent />
+      <SelectDeliveryAddressContent onChosen={onChosen} />
     </Suspense>
   );
 }
 
-function CartAddressContent() {
+function SelectDeliveryAddressContent({ onChosen }: { onChosen?: () => void }) {
   const { customerId, rows, isLoading, isWaitingForConnection, banners } = useAddressBook();
   const delivery = useAtomValue(deliveryAddressAtom);
   const setDelivery = useSetAtom(deliverHereAtom);
@@ -64,7 +65,7 @@ function CartAddressContent() {
                   className={styles.choice}
                   aria-pressed={delivery?._id === address._id}
                   disabled={pending !== null}
-                  onClick={() => void setDelivery(address)}
+                  onClick={() => void setDelivery(address).then(onChosen)}
                 >
                   <AddressSummary
                     address={address}
@@ -97,4 +98,4 @@ function CartAddressContent() {
   );
 }
 
-export default CartAddressView;
+export default SelectDeliveryAddress;

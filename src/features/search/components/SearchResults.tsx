@@ -40,6 +40,17 @@ export function SearchResults({ q, ...rest }: Props) {
   return <Results q={q} {...rest} />;
 }
 
+/**
+ * What a first page of results shows while it is asked for: the results on screen (dimmed),
+ * unless the browser is offline and the words changed (those results are not for these words).
+ */
+export const resultsWhileWaiting =
+  (q: string, online: boolean) =>
+  <T,>(previous: T | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined): T | undefined =>
+    online || (previousQuery?.queryKey[2] as { q?: string } | undefined)?.q === q
+      ? keepPreviousData(previous)
+      : undefined;
+
 function Results({ q, sort = DEFAULT_SORT, pages = 1, onSortChange, onLoadMore, renderAction }: Props) {
   // A new sort or query keeps the current results on screen (dimmed) until the next arrive, so
   // the page, and the focus on the control just used, stay put. Offline only a new sort does (the
@@ -48,10 +59,7 @@ function Results({ q, sort = DEFAULT_SORT, pages = 1, onSortChange, onLoadMore, 
   const online = useOnline();
   const firstQuery = useQuery({
     ...searchResultsQueryOptions(q, sort, 1),
-    placeholderData: (previous, previousQuery) =>
-      online || (previousQuery?.queryKey[2] as { q?: string } | undefined)?.q === q
-        ? keepPreviousData(previous)
-        : undefined,
+    placeholderData: resultsWhileWaiting(q, online),
   });
   const first = firstQuery.data;
   if (!first) {

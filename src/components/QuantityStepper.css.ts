@@ -45,20 +45,27 @@ export const button = style({
 
 export const count = style({ minWidth: '2ch', textAlign: 'center', fontVariantNumeric: 'tabular-nums' });
 
-/** Why plus does nothing at the most allowed: a bubble above the stepper, its right edges level. */
-export const note = style({
-  position: 'absolute',
-  bottom: `calc(100% + ${vars.space['1']})`,
-  right: 0,
-  zIndex: 1,
-  width: 'max-content',
-  maxWidth: '11rem',
-  padding: `${vars.space['1']} ${vars.space['2']}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.text,
-  color: vars.color.textInverse,
-  fontSize: vars.fontSize.xs,
-  fontWeight: 600,
-  textAlign: 'left',
-  pointerEvents: 'none',
-});
+/** Where the note is announced from: out of the stepper's grid, so that it never takes a cell. */
+export const noteSlot = style({ position: 'absolute' });
+
+/**
+ * Why plus does nothing at the most allowed: a bubble above the stepper and as wide as it, so that
+ * a narrow card (or a carousel's slide, which clips) holds it, in two or three lines if need be.
+ */
+export const note = style([
+  noteSlot,
+  {
+    bottom: `calc(100% + ${vars.space['1']})`,
+    left: 0,
+    right: 0,
+    zIndex: 1,
+    padding: `${vars.space['1']} ${vars.space['2']}`,
+    borderRadius: vars.radius.sm,
+    background: vars.color.text,
+    color: vars.color.textInverse,
+    fontSize: vars.fontSize.xs,
+    fontWeight: 600,
+    textAlign: 'center',
+    pointerEvents: 'none',
+  },
+]);

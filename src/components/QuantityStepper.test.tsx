@@ -45,6 +45,18 @@ describe('QuantityStepper', () => {
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
+  it('keeps the note up while plus is pressed again', () => {
+    vi.useFakeTimers();
+    stepper(50);
+    fireEvent.click(plus());
+    act(() => vi.advanceTimersByTime(MAX_NOTE_MS - 500));
+    fireEvent.click(plus());
+    act(() => vi.advanceTimersByTime(MAX_NOTE_MS - 500));
+    expect(screen.getByRole('status').textContent).toBe(NOTE);
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
   it('drops the note once the quantity is under the most allowed again', () => {
     const { rerender } = stepper(50);
     fireEvent.click(plus());

@@ -40,13 +40,15 @@ export function QuantityStepper({
   decrementRef,
 }: Props) {
   const atMax = max !== undefined && quantity >= max;
-  const [noteShown, setNoteShown] = useState(false);
-  if (noteShown && !atMax) setNoteShown(false);
+  // Presses of plus at `max` since the note was last hidden: each one shows it for MAX_NOTE_MS more.
+  const [notePresses, setNotePresses] = useState(0);
+  if (notePresses > 0 && !atMax) setNotePresses(0);
   useEffect(() => {
-    if (!noteShown) return;
-    const timer = setTimeout(() => setNoteShown(false), MAX_NOTE_MS);
+    if (notePresses === 0) return;
+    const timer = setTimeout(() => setNotePresses(0), MAX_NOTE_MS);
     return () => clearTimeout(timer);
-  }, [noteShown]);
+  }, [notePresses]);
+  const noteShown = notePresses > 0;
   return (
     <div role="group" aria-label={label} className={styles.stepper[size]}>
       <button
@@ -69,12 +71,12 @@ export function QuantityStepper({
         aria-label="Increase quantity"
         aria-disabled={atMax || undefined}
         title={atMax ? maxNote : undefined}
-        onClick={atMax ? () => setNoteShown(true) : onIncrement}
+        onClick={atMax ? () => setNotePresses((presses) => presses + 1) : onIncrement}
       >
         <span aria-hidden>+</span>
       </button>
       {atMax && maxNote && (
-        <span role="status" className={noteShown ? styles.note : undefined}>
+        <span role="status" className={noteShown ? styles.note : styles.noteSlot}>
           {noteShown && maxNote}
         </span>
       )}

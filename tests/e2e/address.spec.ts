@@ -288,10 +288,9 @@ test('choose a delivery address in the cart, then Proceed goes to checkout and c
   await addressForm(dialog).getByRole('button', { name: 'Save Address' }).click();
   await expect(dialog).toBeHidden();
 
+  // Once saved, the address just added is the delivery address: no second tap.
   const choice = addresses.getByRole('button', { name: /House 7, Koregaon Park/ });
   await expect(choice).toBeEnabled();
-  await expect(choice).toHaveAttribute('aria-pressed', 'false');
-  await choice.click();
   await expect(choice).toHaveAttribute('aria-pressed', 'true');
   // 'Delivering here' sits beside the tag: the address keeps the card's width, not a narrow column.
   await expect(choice.getByText('Delivering here')).toBeVisible();

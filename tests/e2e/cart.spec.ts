@@ -45,6 +45,42 @@ test('Add turns into a stepper and the header button follows the cart', async ({
   await expect(cartButton(page)).toHaveAccessibleName('My Card');
 });
 
+test('plus at 50 says why, inside the card on a phone, and the stepper keeps its shape', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const [product] = await homeProducts(request);
+  await page.goto('/');
+  await addFromHome(page, product!);
+  const stepper = card(page, product!).getByRole('group', { name: `${product!.name} quantity` });
+  const plus = stepper.getByRole('button', { name: 'Increase quantity' });
+  // The buttons fill the stepper's height: the note's live region takes no row of its grid.
+  const fillsStepper = async () => {
+    const [button, box] = await Promise.all([plus.boundingBox(), stepper.boundingBox()]);
+    return button!.height === box!.height;
+  };
+  for (let quantity = 1; quantity < 50; quantity++) await plus.click();
+  await expect(stepper).toContainText('50');
+  await expect(plus).toHaveAttribute('aria-disabled', 'true');
+  expect(await fillsStepper()).toBe(true);
+
+  // Still pressable (a disabled button said nothing on a phone); Playwright counts aria-disabled as disabled.
+  await plus.click({ force: true });
+  const note = stepper.getByRole('status');
+  await expect(note).toHaveText('Up to 50 of each item per order');
+  await expect(cartButton(page)).toHaveAccessibleName(/^50 Items/);
+  // Within the card: the home page's strip clips whatever overflows a slide.
+  const [noteBox, cardBox] = await Promise.all([note.boundingBox(), card(page, product!).boundingBox()]);
+  expect(noteBox!.x).toBeGreaterThanOrEqual(cardBox!.x);
+  expect(noteBox!.x + noteBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+  expect(noteBox!.y).toBeGreaterThanOrEqual(cardBox!.y);
+  expect(await fillsStepper()).toBe(true);
+  await expect(note).toHaveText('', { timeout: 5000 });
+  expect(await fillsStepper()).toBe(true);
+
+  await stepper.getByRole('button', { name: 'Decrease quantity' }).click();
+  await expect(plus).not.toHaveAttribute('aria-disabled');
+  await expect(stepper.getByRole('status')).toHaveCount(0);
+});
+
 test('the bill charges ₹25 delivery up to ₹99 and none above, with the info dialog', async ({ page, request }) => {
   // The dearest product at or under ₹99: the fewest taps to cross the line.
   const product = (await homeProducts(request)).filter((p) => p.price <= 99).sort((a, b) => b.price - a.price)[0]!;

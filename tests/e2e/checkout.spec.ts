@@ -14,6 +14,7 @@ import { startServer, type ServerProcess } from '../support/server-process';
 import { setStock } from '../support/stock';
 import {
   cartButton,
+  builtChunk,
   cartPanel,
   offlineTiles,
   expect,
@@ -348,11 +349,9 @@ test('an address outside the delivery area is refused', async ({ page, signIn, p
   await form.getByLabel('Your name').fill('Ravi');
   await form.getByRole('button', { name: 'Save Address' }).click();
   await expect(editor).toBeHidden();
-  // Saved (a pending one cannot be chosen yet), and served.
-  const added = picker.getByRole('button', { name: /Flat 2, Marine Court/ });
-  await expect(added).toBeEnabled();
-  await added.click();
+  // Once saved, the address just added is chosen, and the picker closes on it.
   await expect(picker).toBeHidden();
+  await expect(main(page).getByRole('button', { name: 'Change' })).toBeFocused();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(main(page).getByText(/Flat 2, Marine Court/)).toBeVisible();
   await expect(main(page).getByText(/^Delivery in \d+ minutes$/)).toBeVisible();
@@ -377,6 +376,13 @@ test('an address edited on another device after it was chosen shows at checkout 
     data: { ...address, tag: 'Office', buildingName: 'Flat 9, Hill Crest', version: address.version },
   });
   expect(changed.status()).toBe(200);
+  // The picker's code is held back this time, to see the page while it arrives.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(builtChunk('SelectDeliveryAddress'), async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.reload();
 
   await expect(main(page).getByText('Flat 9, Hill Crest, Hill Road, Bandra West, Mumbai 400050')).toBeVisible();
@@ -384,6 +390,14 @@ test('an address edited on another device after it was chosen shows at checkout 
   await expect(
     page.getByRole('banner').getByRole('button', { name: 'Delivery location: Office · Mumbai' }),
   ).toBeVisible();
+
+  // Change while the picker's code is on its way: the picker waits in its own dialog; the page stays.
+  await main(page).getByRole('button', { name: 'Change' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select delivery address' });
+  await expect(picker.getByRole('status').filter({ hasText: 'Loading your addresses' })).toBeVisible();
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  release();
+  await expect(picker.getByRole('button', { name: /Flat 9, Hill Crest/ })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test("an unknown order says 'Order not found.' with a way back", async ({ page, signIn, consoleGuard }) => {

@@ -63,7 +63,6 @@ export async function signInWith(page: Page, dataDir: string, mobile: string) {
 export const cartButton = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: /^(My Card|\d+ Items)/ });
 
-/** The cart panel (a dialog over the page). */
 /**
  * The built files of the client's chunks named `name` (a route's, a component's, a package's), and
  * with `css` their stylesheets, as a pattern for a URL or a path: read from the build's manifest,
@@ -94,6 +93,7 @@ export async function offlineTiles(page: Page) {
   );
 }
 
+/** The cart panel (a dialog over the page). */
 export const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'My Cart' });
 
 /**

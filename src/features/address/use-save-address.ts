@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 import type { AddVariables, EditVariables } from './api/address-mutations';
+import { addressListKey } from './api/get-addresses';
 import type { Address, AddressDraft } from './types';
 import { useAddressMutation } from './use-address-mutations';
 
@@ -18,12 +20,15 @@ export function newAddressId(): string {
 /**
  * Sends an add or an edit through the keyed mutations (queued while offline). The form closes
  * at once; the list shows the change as pending until the server has it, and a refusal as a banner.
+ * `onAdded` gets a new address as saved, once it is in the list again (if this screen is still
+ * open then).
  */
 export function useSaveAddress(customerId: string | undefined) {
+  const queryClient = useQueryClient();
   const { mutate: mutateAdd } = useAddressMutation<AddVariables>('add');
   const { mutate: mutateEdit } = useAddressMutation<EditVariables>('edit');
   return useCallback(
-    (draft: AddressDraft, editing: Address | null) => {
+    (draft: AddressDraft, editing: Address | null, onAdded?: (address: Address) => void) => {
       if (!customerId || !draft.gps) return;
       const payload = {
         tag: draft.tag.trim(),
@@ -39,9 +44,23 @@ export function useSaveAddress(customerId: string | undefined) {
         state: draft.state,
         pincode: draft.pincode.replace(/\s+/g, ''),
       };
-      if (editing) mutateEdit({ customerId, address: { ...payload, _id: editing._id, version: editing.version } });
-      else mutateAdd({ customerId, address: { ...payload, _id: newAddressId() } });
+      if (editing) {
+        mutateEdit({ customerId, address: { ...payload, _id: editing._id, version: editing.version } });
+        return;
+      }
+      const id = newAddressId();
+      mutateAdd(
+        { customerId, address: { ...payload, _id: id } },
+        {
+          onSuccess: () => {
+            const saved = queryClient
+              .getQueryData<Address[]>(addressListKey(customerId))
+              ?.find((address) => address._id === id);
+            if (saved) onAdded?.(saved);
+          },
+        },
+      );
     },
-    [customerId, mutateAdd, mutateEdit],
+    [customerId, mutateAdd, mutateEdit, queryClient],
   );
 }

@@ -120,7 +120,6 @@ export function useCheckout() {
     address,
     /** The address chosen before was deleted, and none is chosen yet. */
     addressGone,
-    setAddress,
     useGiftCard,
     setUseGiftCard,
     choice,

@@ -55,7 +55,9 @@ export const choice = style([
     width: '100%',
     textAlign: 'left',
     font: 'inherit',
-    color: 'inherit',
+    // Its own text, not a dialog's muted body text (checkout's picker).
+    fontSize: vars.fontSize.md,
+    color: vars.color.text,
     cursor: 'pointer',
     selectors: {
       '&[aria-pressed="true"]': { borderColor: vars.color.brand, background: vars.color.brandSoft },

@@ -12,6 +12,7 @@ import { useDeliveredTo } from '../use-delivered-to';
 import { useSaveAddress } from '../use-save-address';
 import { AddressEditor } from './AddressEditor';
 import { AddressListPending } from './AddressListPending';
+import type { Address } from '../types';
 import { AddressSummary, Banners } from './AddressParts';
 import * as styles from './AddressBook.css';
 
@@ -40,15 +41,11 @@ function SelectDeliveryAddressContent({ onChosen }: { onChosen?: () => void }) {
   const deliveredTo = useDeliveredTo(rows?.map((row) => row.address));
   const chosen = rows?.find((row) => row.address._id === delivery?._id)?.address;
   const chosenAnswer = chosen && deliveredTo(chosen);
+  const choose = (address: Address) => void setDelivery(address).then(onChosen);
 
   return (
     <div className={styles.book}>
       <Banners banners={banners} />
-      {chosenAnswer && !chosenAnswer.serviceable && (
-        <p className={styles.outsideAlert} role="alert">
-          {chosenAnswer.message}
-        </p>
-      )}
       <Button tone="outline" className={styles.addButton} onClick={() => setAdding(true)}>
         + {ADDRESS_TEXT.addNew}
       </Button>
@@ -65,7 +62,7 @@ function SelectDeliveryAddressContent({ onChosen }: { onChosen?: () => void }) {
                   className={styles.choice}
                   aria-pressed={delivery?._id === address._id}
                   disabled={pending !== null}
-                  onClick={() => void setDelivery(address).then(onChosen)}
+                  onClick={() => choose(address)}
                 >
                   <AddressSummary
                     address={address}
@@ -84,13 +81,20 @@ function SelectDeliveryAddressContent({ onChosen }: { onChosen?: () => void }) {
       ) : rows ? (
         <EmptyState icon={<PinIcon size={32} />} title={ADDRESS_TEXT.noAddresses} level={3} />
       ) : null}
+      {/* Under the list: the addresses stay where they were when one is chosen. */}
+      {chosenAnswer && !chosenAnswer.serviceable && (
+        <p className={styles.outsideAlert} role="alert">
+          {chosenAnswer.message}
+        </p>
+      )}
       <AddressEditor
         open={adding}
         address={null}
         previous={saved?.at(-1)}
         onClose={() => setAdding(false)}
         onSubmit={(draft) => {
-          save(draft, null);
+          // The address just added is the one to deliver to, once it is saved.
+          save(draft, null, choose);
           setAdding(false);
         }}
       />

@@ -167,12 +167,11 @@ function CartPanelContent() {
     );
   }
 
-  // In the address view Proceed appears once an address is chosen, and then leads to checkout;
-  // not for one the store does not deliver to (the view says so and where it does).
-  const showProceed =
-    loaded &&
-    hasBuyableItems &&
-    (view === 'cart' || (deliveryAddress !== null && serviceability.data?.serviceable !== false));
+  // In the address view Proceed appears once an address is chosen, and then leads to checkout:
+  // once the store says it delivers there (the view says so when it does not, and where it does),
+  // or when it cannot say (offline, or the question failed: checkout asks again).
+  const deliveredThere = serviceability.data?.serviceable ?? serviceability.fetchStatus !== 'fetching';
+  const showProceed = loaded && hasBuyableItems && (view === 'cart' || (deliveryAddress !== null && deliveredThere));
 
   return (
     <Sheet

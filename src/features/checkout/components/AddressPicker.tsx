@@ -1,6 +1,8 @@
+import { Suspense, useEffect } from 'react';
+
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { SelectDeliveryAddress } from '../../address';
+import { AddressListPending, loadSelectDeliveryAddress, SelectDeliveryAddress } from '../../address';
 
 interface Props {
   open: boolean;
@@ -12,6 +14,10 @@ interface Props {
  * the cart lists them, and a new one added on the map here. Choosing one closes the picker.
  */
 export function AddressPicker({ open, onClose }: Props) {
+  // Its code is fetched with the checkout's, not when Change is pressed.
+  useEffect(() => {
+    void loadSelectDeliveryAddress().catch(() => undefined);
+  }, []);
   return (
     <Dialog
       open={open}
@@ -23,7 +29,12 @@ export function AddressPicker({ open, onClose }: Props) {
         </Button>
       }
     >
-      {open && <SelectDeliveryAddress onChosen={onClose} />}
+      {open && (
+        // The dialog's own fallback while the code arrives: without it the checkout's page would.
+        <Suspense fallback={<AddressListPending />}>
+          <SelectDeliveryAddress onChosen={onClose} />
+        </Suspense>
+      )}
     </Dialog>
   );
 }

@@ -189,6 +189,13 @@ test('a cart goes through checkout to a placed order, found in My Orders and its
 }) => {
   await signInWithAddress(page, signIn, SHOPPERS.orders, MUMBAI);
   await addToCart(page, prepared.cheap);
+  // Whether the store delivers there is held back at first (routing also turns the HTTP cache off).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/delivery/serviceability?**', async (route) => {
+    await held;
+    await route.continue();
+  });
   // The cart's Proceed asks for a delivery address, then leads to checkout.
   const addresses = await proceedFromCart(page);
   const header = page.getByRole('banner');
@@ -196,6 +203,9 @@ test('a cart goes through checkout to a placed order, found in My Orders and its
   await addresses.getByRole('button', { name: /Flat 4, Sea View/ }).click();
   // The header's place follows the delivery address.
   await expect(header.getByRole('button', { name: 'Delivery location: Home · Mumbai' })).toBeVisible();
+  // Proceed waits for the store to say it delivers there.
+  await expect(addresses.getByRole('button', { name: /^Proceed/ })).toHaveCount(0);
+  release();
   await addresses.getByRole('button', { name: /^Proceed/ }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(main(page).getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 import { Button } from '../../../components/Button';
@@ -5,6 +6,7 @@ import { pincodeRefusal } from '../api/check-pincode';
 import { ADDRESS_TEXT, PRESET_TAGS } from '../constants';
 import type { AddressDraft } from '../types';
 import { useMobileInput } from '../../auth';
+import { serviceabilityQueryOptions } from '../../location';
 import { pincodeInput, validateAddress, type AddressFieldErrors } from '../validation';
 import * as styles from './AddressEditor.css';
 
@@ -135,6 +137,13 @@ export function AddressForm({
   const localityError = errors.locality;
   // A point without a place's name: the map was offline, or the shopper chose to enter it.
   const typedLocality = draft.gps !== null && draft.city === '';
+  // A place the store does not deliver to may be saved (for later), but the shopper hears it now,
+  // not first at checkout. The answer the cart and checkout ask for, kept five minutes.
+  const served = useQuery({
+    ...serviceabilityQueryOptions(draft.gps ?? { latitude: 0, longitude: 0 }),
+    enabled: draft.gps !== null,
+  });
+  const outsideArea = draft.gps !== null && served.data?.serviceable === false ? served.data.message : null;
 
   return (
     <form
@@ -246,6 +255,7 @@ export function AddressForm({
             {localityError}
           </p>
         )}
+        <div role="status">{outsideArea && <p className={styles.error}>{outsideArea}</p>}</div>
       </div>
 
       {field('pincode', 'PIN code', {

@@ -24,6 +24,7 @@ function serverBuildDir(outDir: string): string {
 export function prerenderShell(): Plugin {
   let root = process.cwd();
   let serverDir = '';
+  let production = true;
   // Built beside, and put in place only once the client is written: a server never pairs a new
   // renderer with an older client (their class names and stylesheets must match).
   const nextDir = () => `${serverDir}.next`;
@@ -32,6 +33,7 @@ export function prerenderShell(): Plugin {
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      production = config.isProduction;
       serverDir = serverBuildDir(path.resolve(config.root, config.build.outDir));
     },
     writeBundle: {
@@ -54,11 +56,13 @@ export function prerenderShell(): Plugin {
           mode: 'production',
           plugins: [react(), vanillaExtractPlugin()],
           ssr: { noExternal: true },
-          // A production build, as the client's is: the libraries' CommonJS (React's server
-          // renderer) otherwise choose their development build when they run, and `npm start` sets
-          // no NODE_ENV. That build runs its development checks on every page, and its source (its
-          // `shell.js` was 797 KB, now 414 KB) sits in the renderer's thread.
-          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+          // A production build whenever the client's is (`npm run build`): the libraries'
+          // CommonJS (React's server renderer) otherwise choose their development build when they
+          // run, and `npm start` sets no NODE_ENV. That build runs its development checks on every
+          // page, and its source (its `shell.js` was 797 KB, now 414 KB) sits in the renderer's
+          // thread. A build under NODE_ENV=test (tests that build) compiles JSX for React's
+          // development build, so it names that one.
+          define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
           publicDir: false,
           build: {
             ssr: true,

@@ -182,7 +182,6 @@ export const OFFLINE_NOISE =
 /** Lets the console errors of requests that could not leave pass (see OFFLINE_NOISE). */
 export const allowOfflineNoise = (consoleGuard: ConsoleGuard) => consoleGuard.allow(OFFLINE_NOISE);
 
-/** The service worker controls the page: from here on its caches fill as the shopper browses. */
 /**
  * Scrolls to the page's end until it is scrolled more than `beyond` px: a page still growing as its
  * parts arrive is scrolled again.
@@ -198,6 +197,7 @@ export async function scrollPast(page: Page, beyond: number) {
     .toBeGreaterThan(beyond);
 }
 
+/** The service worker controls the page: from here on its caches fill as the shopper browses. */
 export async function waitForServiceWorker(page: Page) {
   // Installing precaches every script: on a busy 2-core machine (CI's browsers, two at a time) that
   // has taken over 20 s.

@@ -310,7 +310,8 @@ test('a new search offline says it needs a connection, not the last results unde
   const heading = page.getByRole('main').getByRole('heading', { level: 1 });
   await expect(heading).toHaveText('Results for "milk"');
 
-  await context.setOffline(true);
+  // As a shopper's phone is: the service worker has the app's code (the offline message's too).
+  await goOffline(page);
   const box = page.getByRole('combobox', { name: 'Search products' });
   await box.fill('chips');
   await box.press('Enter');

@@ -229,6 +229,10 @@ test('a cart goes through checkout to a placed order, found in My Orders and its
   await expect(billRow(page, 'MRP')).toContainText('₹50.00');
   await expect(billRow(page, 'Product discount')).toContainText('₹10.00');
   await expect(main(page).getByText('Cash on delivery')).toBeVisible();
+  // An item's MRP sits above its price, so that its name keeps the row's width on a phone.
+  const mrp = await main(page).locator('li s').first().boundingBox();
+  const price = await main(page).locator('li strong').first().boundingBox();
+  expect(mrp!.y + mrp!.height).toBeLessThanOrEqual(price!.y + 1);
   // The order keeps the address as it was, PIN code included.
   await expect(main(page).getByText('Flat 4, Sea View, Hill Road, Bandra West, Mumbai 400050')).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: /^My Card/ })).toBeVisible();

@@ -127,7 +127,7 @@ function OrderView({ order, onHoldOver, live, updatedAt }: ViewProps) {
                   {item.size} × {item.quantity}
                 </p>
               </div>
-              <p>
+              <p className={styles.itemPrice}>
                 {item.mrp > item.price && (
                   <s className={styles.muted}>
                     <span className={visuallyHidden}>MRP </span>

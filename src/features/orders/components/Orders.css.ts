@@ -70,6 +70,9 @@ export const itemRow = style([
   { gridTemplateColumns: '56px minmax(0, 1fr) auto' },
 ]);
 
+/** An item's price, under its MRP when discounted: the name keeps the row's width on a phone. */
+export const itemPrice = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end' });
+
 export const itemImage = style([
   cardRecipe({ radius: 'md', padding: 'none' }),
   { width: '56px', height: '56px', objectFit: 'contain' },

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { extendApi } from '../../lib/api-client';
-import { serviceabilityQueryOptions } from './api/get-serviceability';
+import { serviceabilityOfQueryOptions } from './api/get-serviceability';
 import type { ChosenLocation } from './location-atoms';
 
 /** The dark store serving the chosen place; 0: none (the national view). */
@@ -42,8 +42,7 @@ function followStore(id: number): boolean {
  */
 export function useCatalogueStore(chosen: ChosenLocation | null) {
   const queryClient = useQueryClient();
-  const place = chosen?.place ?? { latitude: 0, longitude: 0 };
-  const answer = useQuery({ ...serviceabilityQueryOptions(place), enabled: chosen !== null });
+  const answer = useQuery(serviceabilityOfQueryOptions(chosen?.place));
   const storeId = chosen ? (answer.data?.store?.id ?? 0) : 0;
   const settled = chosen === null || answer.data !== undefined;
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 
-import { serviceabilityQueryOptions, type Place } from './api/get-serviceability';
+import { serviceabilityOfQueryOptions, type Place } from './api/get-serviceability';
 import { chosenLocationSnapshotAtom, validChosenLocation } from './location-atoms';
 
 export interface ChosenDelivery {
@@ -19,8 +19,7 @@ export interface ChosenDelivery {
  */
 export function useChosenDelivery(enabled = true): ChosenDelivery | null {
   const chosen = useChosenLocation();
-  const place = chosen?.place ?? { latitude: 0, longitude: 0 };
-  const answer = useQuery({ ...serviceabilityQueryOptions(place), enabled: enabled && chosen !== null });
+  const answer = useQuery(serviceabilityOfQueryOptions(enabled ? chosen?.place : null));
   if (!enabled || !chosen) return null;
   const latest = answer.data ?? chosen.delivery;
   return latest ? { label: chosen.label, serviceable: latest.serviceable, message: latest.message } : null;

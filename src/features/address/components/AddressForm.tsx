@@ -6,7 +6,7 @@ import { pincodeRefusal } from '../api/check-pincode';
 import { ADDRESS_TEXT, PRESET_TAGS } from '../constants';
 import type { AddressDraft } from '../types';
 import { useMobileInput } from '../../auth';
-import { serviceabilityQueryOptions } from '../../location';
+import { serviceabilityOfQueryOptions } from '../../location';
 import { pincodeInput, validateAddress, type AddressFieldErrors } from '../validation';
 import * as styles from './AddressEditor.css';
 
@@ -139,10 +139,7 @@ export function AddressForm({
   const typedLocality = draft.gps !== null && draft.city === '';
   // A place the store does not deliver to may be saved (for later), but the shopper hears it now,
   // not first at checkout. The answer the cart and checkout ask for, kept five minutes.
-  const served = useQuery({
-    ...serviceabilityQueryOptions(draft.gps ?? { latitude: 0, longitude: 0 }),
-    enabled: draft.gps !== null,
-  });
+  const served = useQuery(serviceabilityOfQueryOptions(draft.gps));
   const outsideArea = draft.gps !== null && served.data?.serviceable === false ? served.data.message : null;
 
   return (

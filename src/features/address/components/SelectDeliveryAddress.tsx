@@ -11,8 +11,8 @@ import { useAddressBook } from '../use-address-book';
 import { useDeliveredTo } from '../use-delivered-to';
 import { useSaveAddress } from '../use-save-address';
 import { AddressEditor } from './AddressEditor';
-import { AddressListPending } from './AddressListPending';
 import type { Address } from '../types';
+import { AddressListPending } from './AddressListPending';
 import { AddressSummary, Banners } from './AddressParts';
 import * as styles from './AddressBook.css';
 

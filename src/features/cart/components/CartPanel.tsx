@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/Spinner';
 import { formatRupees } from '../../../lib/money';
 import { deliveryAddressSnapshotAtom, SelectDeliveryAddress } from '../../address';
 import { useSession } from '../../auth';
-import { serviceabilityQueryOptions, useChosenDelivery } from '../../location';
+import { serviceabilityOfQueryOptions, useChosenDelivery } from '../../location';
 import { popupActionAtom, usePopup } from '../../popups';
 import { priceChangedIdsAtom } from '../atoms';
 import { proceedStepAtom } from '../proceed-step';
@@ -55,10 +55,7 @@ function CartPanelContent() {
   // How soon, from the distance between the delivery address (else the place chosen in the
   // header) and the nearest dark store; the spec's text until either is chosen.
   const gps = deliveryAddress?.gps;
-  const serviceability = useQuery({
-    ...serviceabilityQueryOptions(gps ?? { latitude: 0, longitude: 0 }),
-    enabled: Boolean(gps),
-  });
+  const serviceability = useQuery(serviceabilityOfQueryOptions(gps));
   const chosenDelivery = useChosenDelivery(!gps);
   const etaText = (gps ? serviceability.data?.message : chosenDelivery?.message) || CART_TEXT.deliveryEta;
   const [info, setInfo] = useState<{ charge: Charge; open: boolean }>({ charge: 'delivery', open: false });

@@ -19,3 +19,9 @@ export const serviceabilityQueryOptions = (place: Place) =>
         .then((body) => body.data),
     staleTime: 5 * 60_000,
   });
+
+/** The same for a place that may not be known yet (no address, no point on the map): asked once it is. */
+export const serviceabilityOfQueryOptions = (place: Place | null | undefined) => ({
+  ...serviceabilityQueryOptions(place ?? { latitude: 0, longitude: 0 }),
+  enabled: place != null,
+});

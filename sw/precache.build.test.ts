@@ -8,6 +8,7 @@ import path from 'node:path';
 
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { type BuildManifest, STAFF_ROUTES, staffOnlyFiles } from '../build/vite-plugins/pwa';
 import { builtClient } from '../tests/setup/built-client';
 
 /** Above this the first visit downloads too much for a phone on mobile data. */
@@ -15,9 +16,11 @@ const PRECACHE_BUDGET_BYTES = 3 * 1024 * 1024;
 
 let dist = '';
 let precached: { url: string; revision: string | null }[] = [];
+let manifest: BuildManifest = {};
 
 beforeAll(async () => {
   dist = await builtClient('sw');
+  manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
   const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
   const list = /\[\{"revision":[^\]]*\]/.exec(sw);
   if (!list) throw new Error('no precache manifest found in sw.js');
@@ -50,18 +53,30 @@ describe('precache manifest', () => {
     }
   });
 
-  it('holds every script and stylesheet of the build, so every route opens offline', () => {
+  it("holds every script and stylesheet of the build but the store console's, so every shopper's route opens offline", () => {
+    const staffOnly = staffOnlyFiles(manifest);
     const assets = walk(path.join(dist, 'assets')).filter((file) => /\.(js|css)$/.test(file));
     expect(assets.length).toBeGreaterThan(20);
-    for (const file of assets) expect(urls(), file).toContain(file);
+    for (const file of assets) {
+      if (staffOnly.has(file)) expect(urls(), file).not.toContain(file);
+      else expect(urls(), file).toContain(file);
+    }
+  });
+
+  it("leaves out the store console's code, which a shopper's phone never runs", () => {
+    const consoleRoute = Object.entries(manifest).find(([key]) => STAFF_ROUTES.includes(key.split('?')[0]!));
+    expect(consoleRoute, 'the console is a chunk of its own').toBeDefined();
+    const [, chunk] = consoleRoute!;
+    expect(chunk.css?.length, "the console's stylesheet").toBeGreaterThan(0);
+    for (const file of [chunk.file, ...(chunk.css ?? [])]) expect(urls(), file).not.toContain(file);
+    // What the console shares with the store (the libraries, the entry) stays.
+    for (const shared of chunk.imports ?? []) expect(urls(), shared).toContain(manifest[shared]!.file);
   });
 
   it('holds every route chunk, the policy pages and their texts included', () => {
-    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
-      string,
-      { file: string; isDynamicEntry?: boolean; src?: string }
-    >;
-    const routeChunks = Object.entries(manifest).filter(([key]) => key.startsWith('src/routes/'));
+    const routeChunks = Object.entries(manifest).filter(
+      ([key]) => key.startsWith('src/routes/') && !STAFF_ROUTES.includes(key.split('?')[0]!),
+    );
     const routeFiles = new Set(routeChunks.map(([key]) => key.split('?')[0]));
     for (const route of [
       'src/routes/index.tsx',
@@ -91,6 +106,48 @@ describe('precache manifest', () => {
     const bytes = urls().reduce((sum, url) => sum + statSync(path.join(dist, url)).size, 0);
     console.info(`precache: ${urls().length} files, ${bytes} bytes`);
     expect(bytes).toBeLessThan(PRECACHE_BUDGET_BYTES);
+  });
+});
+
+describe('staffOnlyFiles', () => {
+  const chunks: BuildManifest = {
+    'index.html': {
+      file: 'assets/entry.js',
+      isEntry: true,
+      imports: ['_vendor.js'],
+      dynamicImports: ['src/routes/a.tsx', 'src/routes/ops.$.tsx?tsr-split=component'],
+    },
+    '_vendor.js': { file: 'assets/vendor.js' },
+    '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css'] },
+    '_deep.js': { file: 'assets/deep.js' },
+    'src/routes/a.tsx': { file: 'assets/a.js', imports: ['_vendor.js', '_shared.js'] },
+    'src/routes/ops.$.tsx?tsr-split=component': {
+      file: 'assets/ops.js',
+      css: ['assets/ops.css'],
+      imports: ['index.html', '_vendor.js', '_shared.js', '_console.js'],
+      dynamicImports: ['_photo.js'],
+    },
+    '_console.js': { file: 'assets/console.js', imports: ['_vendor.js'] },
+    '_photo.js': { file: 'assets/photo.js', imports: ['_deep.js'] },
+  };
+
+  it('is what only the console reaches, its stylesheet and lazy parts included, never what the store also loads', () => {
+    expect([...staffOnlyFiles(chunks)].sort()).toEqual(
+      ['assets/console.js', 'assets/deep.js', 'assets/ops.css', 'assets/ops.js', 'assets/photo.js'].sort(),
+    );
+  });
+
+  it('keeps a file the store reaches another way', () => {
+    const alsoShopper: BuildManifest = {
+      ...chunks,
+      'src/routes/a.tsx': { ...chunks['src/routes/a.tsx']!, dynamicImports: ['_deep.js'] },
+    };
+    expect(staffOnlyFiles(alsoShopper).has('assets/deep.js')).toBe(false);
+    expect(staffOnlyFiles(alsoShopper).has('assets/photo.js')).toBe(true);
+  });
+
+  it('is empty with no staff route', () => {
+    expect(staffOnlyFiles(chunks, []).size).toBe(0);
   });
 });
 

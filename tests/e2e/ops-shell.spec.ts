@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 
 import type { ServerProcess } from '../support/server-process';
 import { seriousViolations } from './axe';
-import { expect, signInWith, test as base } from './fixtures';
+import { builtChunk, expect, signInWith, test as base, waitForServiceWorker } from './fixtures';
 import { addStaff, signInToConsole, withPreparedServer } from './console';
 
 /** One admin per test: each signs in afresh (a new browser context). */
@@ -248,4 +248,34 @@ test('a returning visitor is invited to install on the storefront, never on the 
   }
   await expect(invitation).toHaveCount(0);
   await expectNoShopperChrome(page);
+});
+
+test("a shopper's phone does not keep the console's code; staff get it from the server when they open the console", async ({
+  page,
+}) => {
+  const consoleCode = builtChunk('ops._', { css: true });
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  const cached = () =>
+    page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+  const stored = await cached();
+  expect(stored.filter((url) => url.startsWith('/assets/')).length, 'the precache holds the store').toBeGreaterThan(20);
+  expect(stored.filter((url) => consoleCode.test(url))).toEqual([]);
+
+  // Under the same service worker, the console opens: its code comes from the server.
+  const fetched: string[] = [];
+  page.on('response', (response) => {
+    if (consoleCode.test(new URL(response.url()).pathname) && response.ok()) fetched.push(response.url());
+  });
+  await page.goto('/ops');
+  await expect(page.getByRole('heading', { name: 'Store console', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  expect(fetched.length, "the console's script and stylesheet").toBeGreaterThanOrEqual(2);
+  expect((await cached()).filter((url) => consoleCode.test(url))).toEqual([]);
 });

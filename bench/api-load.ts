@@ -8,6 +8,8 @@
  * a ratio to it, the server's CPU time per request (and the ceiling's over it), and the server's
  * resident memory at idle and at its peak under load.
  *
+ * `page` asks for server-rendered product pages, each at a new address, so every one is rendered.
+ *
  * `longtail` asks for 5,000 distinct catalogue URLs in turn (type-ahead prefixes of every product
  * name, then category pages by sort, page and page size): each comes back only after the whole
  * list, long after the micro-cache (2,000 answers, the least recently used dropped first) has let
@@ -229,6 +231,14 @@ const scenarios: Record<string, (request: AutocannonRequest) => AutocannonReques
       body,
     };
   },
+  // A first visit's server-rendered product page, each at an address of its own (a query string
+  // the app ignores), so the renderer's cache of recent pages never answers: rendering's cost.
+  page: (request) => ({
+    ...request,
+    method: 'GET',
+    path: `/products/${(next() % 444) + 1}?v=${runId}-${next()}`,
+    headers: { ...request.headers, accept: 'text/html' },
+  }),
 };
 /** Distinct catalogue URLs for `longtail`, built from the catalogue once the server is up. */
 const LONG_TAIL_SIZE = 5_000;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 
 import * as styles from './QuantityStepper.css';
 
@@ -49,6 +49,11 @@ export function QuantityStepper({
     return () => clearTimeout(timer);
   }, [notePresses]);
   const noteShown = notePresses > 0;
+  // Seen, not under the page's sticky header (the root's scroll padding): the page moves if need be.
+  const noteRef = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (noteShown) noteRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [noteShown]);
   return (
     <div role="group" aria-label={label} className={styles.stepper[size]}>
       <button
@@ -76,7 +81,7 @@ export function QuantityStepper({
         <span aria-hidden>+</span>
       </button>
       {atMax && maxNote && (
-        <span role="status" className={noteShown ? styles.note : styles.noteSlot}>
+        <span ref={noteRef} role="status" className={noteShown ? styles.note : styles.noteSlot}>
           {noteShown && maxNote}
         </span>
       )}

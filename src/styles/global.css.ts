@@ -5,7 +5,8 @@ import { vars } from './theme.css';
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 globalStyle('html', {
   WebkitTextSizeAdjust: '100%',
-  // The fixed header would otherwise cover anchors scrolled into view.
+  // The sticky header would otherwise cover what is scrolled into view. The header sets its own
+  // height here once the app runs (Header.tsx); this is the least it is.
   scrollPaddingTop: vars.layout.headerHeight,
 });
 globalStyle('body', {

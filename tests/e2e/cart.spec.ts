@@ -76,6 +76,30 @@ test('plus at 50 says why, inside the card on a phone, and the stepper keeps its
   await expect(note).toHaveText('', { timeout: 5000 });
   expect(await fillsStepper()).toBe(true);
 
+  // The stepper just under the sticky header: the note above it would be under the header, so the
+  // page moves down far enough to show it.
+  const headerBottom = async () => {
+    const box = await page.getByRole('banner').boundingBox();
+    return box!.y + box!.height;
+  };
+  const stepperTop = (await stepper.boundingBox())!.y;
+  await page.evaluate((by) => window.scrollBy(0, by), stepperTop - (await headerBottom()) - 4);
+  expect((await stepper.boundingBox())!.y - (await headerBottom())).toBeLessThan(10);
+  await plus.click({ force: true });
+  // Measured while it shows (once it hides, its empty box sits on the stepper); within a pixel
+  // (the page scrolls by whole pixels).
+  await expect
+    .poll(
+      async () => ({
+        text: await note.textContent(),
+        below: (await note.boundingBox())!.y >= (await headerBottom()) - 1,
+      }),
+      {
+        timeout: 2000,
+      },
+    )
+    .toEqual({ text: 'Up to 50 of each item per order', below: true });
+
   await stepper.getByRole('button', { name: 'Decrease quantity' }).click();
   await expect(plus).not.toHaveAttribute('aria-disabled');
   await expect(stepper.getByRole('status')).toHaveCount(0);

@@ -173,3 +173,35 @@ for (const width of WIDTHS) {
     expect(problems).toEqual([]);
   });
 }
+
+for (const width of [360, 1440]) {
+  test(`at ${width} px the sticky header never covers what takes the focus`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/dairy-breakfast');
+    await page.waitForLoadState('networkidle');
+    const headerBottom = async () => {
+      const box = (await page.getByRole('banner').boundingBox())!;
+      return box.y + box.height;
+    };
+    // The header's height is the root's scroll padding (three rows on a phone, two on a desk).
+    await expect
+      .poll(() => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)))
+      .toBe(Math.ceil(await headerBottom()));
+
+    // A product's control further down the list, scrolled to just under the header's lower edge
+    // (where the browser used to count it as in view), then focused as Tab or a dialog closing does.
+    const under = (await headerBottom()) - 30;
+    const top = await page.evaluate((y) => {
+      const focusable = [...document.querySelectorAll<HTMLElement>('main a[href], main button:not([disabled])')];
+      const it = focusable.find((el) => el.getBoundingClientRect().top + window.scrollY > 900)!;
+      window.scrollTo(0, it.getBoundingClientRect().top + window.scrollY - y);
+      it.dataset.target = '';
+      return it.getBoundingClientRect().top;
+    }, under);
+    expect(top).toBeCloseTo(under, 0);
+    const target = page.locator('[data-target]');
+    await target.evaluate((el) => el.focus());
+    await expect(target).toBeFocused();
+    expect((await target.boundingBox())!.y).toBeGreaterThanOrEqual((await headerBottom()) - 1);
+  });
+}

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 
 import { CartButton } from '../../cart';
 import { LocationPicker } from '../../location';
@@ -9,8 +10,22 @@ import { CategoryNav } from './CategoryNav';
 import * as styles from './Header.css';
 
 export function Header() {
+  // What the page scrolls into view (a focused control, a note, an anchor) lands below the sticky
+  // header, whatever its height: three rows on a phone, two from 768 px, taller with larger text.
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(([entry]) =>
+      root.setProperty('scroll-padding-top', `${Math.ceil(entry!.borderBoxSize[0]!.blockSize)}px`),
+    );
+    observer.observe(header.current!);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('scroll-padding-top');
+    };
+  }, []);
   return (
-    <header className={styles.header}>
+    <header ref={header} className={styles.header}>
       <div className={styles.bar}>
         <div className={styles.start}>
           <BackButton />

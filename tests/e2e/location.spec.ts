@@ -159,6 +159,56 @@ test('a locality found by name with the keyboard; a place not delivered to says 
   await expect(cartPanel(page).getByText('Delivery in 9 minutes')).toBeHidden();
 });
 
+test('a place not delivered to: every page says so at its top, with a way to change it, at 360 px', async ({
+  page,
+  request,
+}) => {
+  const chennai = await serverAnswer(request, '600001');
+  expect(chennai.delivery.serviceable).toBe(false);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/');
+  // The app has started (a click on the server's button before that does nothing).
+  await page.waitForLoadState('networkidle');
+  const notice = page.getByRole('main').getByRole('status').filter({ hasText: chennai.delivery.message });
+  const choose600001 = async () => {
+    await trigger(page).click();
+    await searchField(page).fill('600001');
+    await placesFound(page).getByRole('button').first().click();
+    await expect(panel(page).getByText(chennai.delivery.message)).toBeVisible();
+    await page.keyboard.press('Escape');
+  };
+  await choose600001();
+  await expect(notice).toBeVisible();
+  const place = (await trigger(page).textContent())!.replace('Delivery location: ', '').trim();
+  await expect(notice).toContainText(`${place}: ${chennai.delivery.message}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // On the next page too.
+  await page.goto('/dairy-breakfast');
+  await expect(notice).toBeVisible();
+
+  // "Change location" opens the header's panel; a served place takes the notice away.
+  await notice.getByRole('button', { name: 'Change location' }).click();
+  await expect(panel(page)).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Mumbai', exact: true }).click();
+  await expect(panel(page).getByText(/^Delivery in \d+ minutes$/)).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Dismissed, it stays away for that place while the tab lives.
+  await choose600001();
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole('main')).toBeFocused();
+  await page.getByRole('banner').getByRole('link', { name: 'QuickCart home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(notice).toHaveCount(0);
+});
+
 test('a search that finds nothing says what to try, and the top cities stay', async ({ page }) => {
   await page.goto('/');
   await trigger(page).click();

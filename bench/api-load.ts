@@ -233,12 +233,15 @@ const scenarios: Record<string, (request: AutocannonRequest) => AutocannonReques
   },
   // A first visit's server-rendered product page, each at an address of its own (a query string
   // the app ignores), so the renderer's cache of recent pages never answers: rendering's cost.
-  page: (request) => ({
-    ...request,
-    method: 'GET',
-    path: `/products/${(next() % 444) + 1}?v=${runId}-${next()}`,
-    headers: { ...request.headers, accept: 'text/html' },
-  }),
+  page: (request) => {
+    const n = next();
+    return {
+      ...request,
+      method: 'GET',
+      path: `/products/${(n % 444) + 1}?v=${runId}-${n}`,
+      headers: { ...request.headers, accept: 'text/html' },
+    };
+  },
 };
 /** Distinct catalogue URLs for `longtail`, built from the catalogue once the server is up. */
 const LONG_TAIL_SIZE = 5_000;

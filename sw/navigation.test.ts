@@ -30,10 +30,20 @@ describe('isShellNavigation', () => {
 });
 
 describe('isServerFirstNavigation', () => {
-  it('fetches the checkout page from the server (its CSP admits the payment gateway), nothing else', () => {
-    expect(isServerFirstNavigation('/checkout')).toBe(true);
-    expect(isServerFirstNavigation('/checkout/')).toBe(true);
-    for (const path of ['/', '/products/12', '/account/orders', '/checkout-offers', '/checkoutx', '/api/order']) {
+  it('fetches the checkout (its CSP admits the payment gateway) and the store console (its code is not precached) from the server, nothing else', () => {
+    for (const path of ['/checkout', '/checkout/', '/ops', '/ops/', '/ops/orders', '/ops/catalogue/12']) {
+      expect(isServerFirstNavigation(path), path).toBe(true);
+    }
+    for (const path of [
+      '/',
+      '/products/12',
+      '/account/orders',
+      '/checkout-offers',
+      '/checkoutx',
+      '/api/order',
+      '/opsx',
+      '/shops',
+    ]) {
       expect(isServerFirstNavigation(path), path).toBe(false);
     }
   });

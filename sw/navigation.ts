@@ -11,11 +11,14 @@ export const isShellNavigation = (pathname: string): boolean => !NAVIGATION_DENY
 export const OFFLINE_PAGE = '/offline.html';
 
 /**
- * Pages fetched from the server while online, the precached shell only offline: the checkout,
- * whose answer carries the Content-Security-Policy that lets the payment gateway's checkout in
- * (decision 031). The shell carries the storefront's policy, which does not.
+ * Pages fetched from the server while online, the precached shell only offline:
+ * - the checkout, whose answer carries the Content-Security-Policy that lets the payment
+ *   gateway's checkout in (decision 031). The shell carries the storefront's policy, which does not;
+ * - the store console, whose code is not precached (decision 067): the shell of a worker still
+ *   waiting to be replaced after a release names console files the server no longer has, and the
+ *   server's page names the ones it has.
  */
-export const SERVER_FIRST_PAGES: RegExp[] = [/^\/checkout\/?$/];
+export const SERVER_FIRST_PAGES: RegExp[] = [/^\/checkout\/?$/, /^\/ops(\/|$)/];
 
 export const isServerFirstNavigation = (pathname: string): boolean =>
   SERVER_FIRST_PAGES.some((re) => re.test(pathname));

@@ -35,9 +35,10 @@ clientsClaim();
 
 const shell = createHandlerBoundToURL('/index.html');
 
-// The checkout page comes from the server while online: its answer carries the checkout's
-// Content-Security-Policy, which lets the payment gateway's checkout in (decision 031) and which
-// the precached shell (the storefront's policy) lacks. Offline, the shell as for any page.
+// The checkout and the store console come from the server while online (SERVER_FIRST_PAGES):
+// the checkout's answer carries the Content-Security-Policy that lets the payment gateway's
+// checkout in (decision 031), which the precached shell (the storefront's policy) lacks; the
+// console's code is not precached (decision 067). Offline, the shell as for any page.
 registerRoute(
   ({ request, url }) =>
     request.mode === 'navigate' && url.origin === self.location.origin && isServerFirstNavigation(url.pathname),

@@ -269,13 +269,17 @@ test("a shopper's phone does not keep the console's code; staff get it from the 
   expect(stored.filter((url) => consoleCode.test(url))).toEqual([]);
 
   // Under the same service worker, the console opens: its code comes from the server.
+  const consoleScript = builtChunk('ops._');
   const fetched: string[] = [];
   page.on('response', (response) => {
-    if (consoleCode.test(new URL(response.url()).pathname) && response.ok()) fetched.push(response.url());
+    if (consoleScript.test(new URL(response.url()).pathname) && response.ok()) fetched.push(response.url());
   });
-  await page.goto('/ops');
+  // The page itself from the server too (its noindex header), not the precached shell: after a
+  // release, a shell of the worker being replaced names console files the server no longer has.
+  const opened = await page.goto('/ops');
+  expect(await opened!.headerValue('x-robots-tag')).toContain('noindex');
   await expect(page.getByRole('heading', { name: 'Store console', level: 1 })).toBeVisible();
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  expect(fetched.length, "the console's script and stylesheet").toBeGreaterThanOrEqual(2);
+  expect(fetched.length, "the console's script").toBeGreaterThanOrEqual(1);
   expect((await cached()).filter((url) => consoleCode.test(url))).toEqual([]);
 });

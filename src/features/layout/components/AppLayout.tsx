@@ -5,6 +5,7 @@ import { ScrollToTop } from '../../../components/ScrollToTop';
 import { isConsolePath } from '../../../lib/console-path';
 import { retryingImport } from '../../../lib/retrying-import';
 import { CartPanel, FloatingCartBar } from '../../cart';
+import { NotDeliveredHere } from '../../location';
 import * as styles from './AppLayout.css';
 
 // Below the fold on every page: it need not hold up the first paint.
@@ -24,6 +25,10 @@ export function AppFrame({ children }: { children?: ReactNode }) {
       </a>
       <Header />
       <main className={styles.main} id="main" tabIndex={-1}>
+        {/* Nothing on the server and until the chosen place's answer is known. */}
+        <Suspense fallback={null}>
+          <NotDeliveredHere />
+        </Suspense>
         {children}
       </main>
     </>

@@ -29,19 +29,3 @@ export const place = style([menuItem, { ...column, minHeight: '44px', gap: '2px'
 export const placeMain = style({ fontSize: vars.fontSize.sm, fontWeight: 600 });
 
 export const placeSecondary = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
-
-/** The page's notice that the chosen place is not delivered to (ChosenLabel). */
-export const notDeliveredHere = style([
-  notice({ tone: 'danger' }),
-  result,
-  {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: vars.space['2'],
-    marginBottom: vars.space['4'],
-  },
-]);
-
-export const notDeliveredActions = style({ display: 'flex', gap: vars.space['2'] });

@@ -37,7 +37,8 @@ const CITY_CENTRES: Record<(typeof TOP_CITIES)[number], Place> = {
 };
 
 /** How long typing pauses before the panel asks the server for places. */
-export { default as ChosenLabel, NotDeliveredHere } from './ChosenLabel';
+export { default as ChosenLabel } from './ChosenLabel';
+export { default as NotDeliveredHere } from './NotDeliveredHere';
 
 export const PLACE_SEARCH_DEBOUNCE_MS = 250;
 

@@ -348,7 +348,7 @@ test('an address outside the delivery area is refused', async ({ page, signIn, p
   // Every saved address is out of the area: the picker marks it, and a new one is added there,
   // on the map, without leaving the checkout.
   await offlineTiles(page);
-  await main(page).getByRole('button', { name: 'Change' }).click();
+  await main(page).getByRole('button', { name: 'Change', exact: true }).click();
   const picker = page.getByRole('dialog', { name: 'Select delivery address' });
   await expect(
     picker.getByRole('button', { name: /Tidel Park/ }).getByText('We do not deliver here yet'),
@@ -365,7 +365,7 @@ test('an address outside the delivery area is refused', async ({ page, signIn, p
   await expect(editor).toBeHidden();
   // Once saved, the address just added is chosen, and the picker closes on it.
   await expect(picker).toBeHidden();
-  await expect(main(page).getByRole('button', { name: 'Change' })).toBeFocused();
+  await expect(main(page).getByRole('button', { name: 'Change', exact: true })).toBeFocused();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(main(page).getByText(/Flat 2, Marine Court/)).toBeVisible();
   await expect(main(page).getByText(/^Delivery in \d+ minutes$/)).toBeVisible();
@@ -406,7 +406,7 @@ test('an address edited on another device after it was chosen shows at checkout 
   ).toBeVisible();
 
   // Change while the picker's code is on its way: the picker waits in its own dialog; the page stays.
-  await main(page).getByRole('button', { name: 'Change' }).click();
+  await main(page).getByRole('button', { name: 'Change', exact: true }).click();
   const picker = page.getByRole('dialog', { name: 'Select delivery address' });
   await expect(picker.getByRole('status').filter({ hasText: 'Loading your addresses' })).toBeVisible();
   await expect(main(page).getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();

@@ -10,6 +10,7 @@ import {
   homeProducts,
   storedValue,
   storeValue,
+  headerBottom,
   test,
 } from './fixtures';
 
@@ -78,13 +79,9 @@ test('plus at 50 says why, inside the card on a phone, and the stepper keeps its
 
   // The stepper just under the sticky header: the note above it would be under the header, so the
   // page moves down far enough to show it.
-  const headerBottom = async () => {
-    const box = await page.getByRole('banner').boundingBox();
-    return box!.y + box!.height;
-  };
   const stepperTop = (await stepper.boundingBox())!.y;
-  await page.evaluate((by) => window.scrollBy(0, by), stepperTop - (await headerBottom()) - 4);
-  expect((await stepper.boundingBox())!.y - (await headerBottom())).toBeLessThan(10);
+  await page.evaluate((by) => window.scrollBy(0, by), stepperTop - (await headerBottom(page)) - 4);
+  expect((await stepper.boundingBox())!.y - (await headerBottom(page))).toBeLessThan(10);
   await plus.click({ force: true });
   // Measured while it shows (once it hides, its empty box sits on the stepper); within a pixel
   // (the page scrolls by whole pixels).
@@ -92,7 +89,7 @@ test('plus at 50 says why, inside the card on a phone, and the stepper keeps its
     .poll(
       async () => ({
         text: await note.textContent(),
-        below: (await note.boundingBox())!.y >= (await headerBottom()) - 1,
+        below: (await note.boundingBox())!.y >= (await headerBottom(page)) - 1,
       }),
       {
         timeout: 2000,

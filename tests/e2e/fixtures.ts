@@ -80,6 +80,12 @@ export function builtChunk(name: string, { css = false } = {}): RegExp {
   return new RegExp(`(?:^|/)(?:${files.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
 }
 
+/** Where the sticky header ends, from the top of the window (px). */
+export async function headerBottom(page: Page): Promise<number> {
+  const box = (await page.getByRole('banner').boundingBox())!;
+  return box.y + box.height;
+}
+
 /** A 1x1 transparent PNG: map tiles never leave the machine in tests. */
 const BLANK_TILE = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',

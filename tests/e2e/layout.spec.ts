@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import type { CategoryListResponse } from '../../server/schemas/category';
 import type { PlacedOrderResponse } from '../../server/schemas/order';
 import type { Product } from '../../server/schemas/product';
-import { cartPanel, expect, test } from './fixtures';
+import { cartPanel, expect, headerBottom, test } from './fixtures';
 
 /**
  * Every shopper route fits a phone and a desktop: nothing is wider than the viewport (the page
@@ -179,18 +179,14 @@ for (const width of [360, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/dairy-breakfast');
     await page.waitForLoadState('networkidle');
-    const headerBottom = async () => {
-      const box = (await page.getByRole('banner').boundingBox())!;
-      return box.y + box.height;
-    };
     // The header's height is the root's scroll padding (three rows on a phone, two on a desk).
     await expect
       .poll(() => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)))
-      .toBe(Math.ceil(await headerBottom()));
+      .toBe(Math.ceil(await headerBottom(page)));
 
     // A product's control further down the list, scrolled to just under the header's lower edge
     // (where the browser used to count it as in view), then focused as Tab or a dialog closing does.
-    const under = (await headerBottom()) - 30;
+    const under = (await headerBottom(page)) - 30;
     const top = await page.evaluate((y) => {
       const focusable = [...document.querySelectorAll<HTMLElement>('main a[href], main button:not([disabled])')];
       const it = focusable.find((el) => el.getBoundingClientRect().top + window.scrollY > 900)!;
@@ -202,6 +198,6 @@ for (const width of [360, 1440]) {
     const target = page.locator('[data-target]');
     await target.evaluate((el) => el.focus());
     await expect(target).toBeFocused();
-    expect((await target.boundingBox())!.y).toBeGreaterThanOrEqual((await headerBottom()) - 1);
+    expect((await target.boundingBox())!.y).toBeGreaterThanOrEqual((await headerBottom(page)) - 1);
   });
 }

@@ -1,15 +1,14 @@
 import { style } from '@vanilla-extract/css';
 
 import { notice } from '../../../styles/primitives.css';
+import { row, spread } from '../../../styles/rules';
 import { vars } from '../../../styles/theme.css';
 
 export const section = style([
   notice({ tone: 'danger' }),
   {
-    display: 'flex',
+    ...spread,
     flexWrap: 'wrap',
-    alignItems: 'center',
-    justifyContent: 'space-between',
     gap: vars.space['2'],
     marginBottom: vars.space['4'],
     fontSize: vars.fontSize.sm,
@@ -18,4 +17,4 @@ export const section = style([
 
 export const text = style({ margin: 0 });
 
-export const actions = style({ display: 'flex', gap: vars.space['2'] });
+export const actions = style({ ...row, gap: vars.space['2'] });

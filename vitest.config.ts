@@ -12,7 +12,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'sw/**/*.test.ts',
+            'build/**/*.test.ts',
+            'tests/architecture/**/*.test.ts',
+          ],
           setupFiles: ['tests/setup/unit.ts'],
           restoreMocks: true,
         },

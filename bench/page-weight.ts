@@ -8,9 +8,9 @@
  *   npm run build && node --import tsx bench/page-weight.ts [--budget]
  *
  * With --budget it only reads the build (no browser) and exits non-zero when the initial JS of
- * / exceeds 130 KB gzip.
+ * / exceeds the budget below, gzip.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -22,10 +22,10 @@ import { startServer } from '../tests/support/server-process';
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 /**
  * Issue 20 lowered it from 130 KiB when the page started hydrating and ky left the first load
- * (decision 044), then to 123.75 KiB when the lazily loaded files' names became their hashes alone
- * (decision 066).
+ * (decision 044), to 123.75 KiB when the lazily loaded files' names became their hashes alone
+ * (decision 066), then to 120 KiB when the build's gzip copies became Zopfli's (decision 068).
  */
-const BUDGET_INITIAL_JS_GZIP = 123.75 * 1024;
+const BUDGET_INITIAL_JS_GZIP = 120 * 1024;
 
 interface ManifestChunk {
   file: string;
@@ -54,15 +54,29 @@ function closure(keys: string[], seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+/**
+ * A file's bytes as the server sends them in an encoding: the build's precompressed copy beside it
+ * (Zopfli for gzip, decision 068), or, for a file too small to have one, what the server would
+ * compress it to on the fly.
+ */
+function encodedSize(file: string, content: Buffer, extension: 'gz' | 'br'): number {
+  const copy = `${file}.${extension}`;
+  if (existsSync(copy)) return statSync(copy).size;
+  return extension === 'gz'
+    ? gzipSync(content, { level: 9 }).length
+    : brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+}
+
 function sizes(files: string[]) {
   let raw = 0;
   let gzip = 0;
   let brotli = 0;
   for (const file of files) {
-    const content = readFileSync(path.join(dist, file));
+    const absolute = path.join(dist, file);
+    const content = readFileSync(absolute);
     raw += content.length;
-    gzip += gzipSync(content, { level: 9 }).length;
-    brotli += brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    gzip += encodedSize(absolute, content, 'gz');
+    brotli += encodedSize(absolute, content, 'br');
   }
   return { files: files.length, raw, gzip, brotli };
 }

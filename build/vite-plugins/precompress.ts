@@ -1,12 +1,22 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
 
 import type { Plugin } from 'vite';
 
+import { gzipSmallest } from '../gzip.ts';
+
+/** Every file under `dir`, in its subdirectories too. */
+export const filesUnder = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? filesUnder(file) : [file];
+  });
+
 /**
- * Writes .br and .gz beside every compressible file of the build, once, at maximum quality,
- * so the server sends them as they are instead of compressing on every request.
+ * Writes .br and .gz beside every compressible file of the build, once, at maximum quality
+ * (brotli 11, Zopfli for gzip), so the server sends them as they are instead of compressing on
+ * every request.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
@@ -20,13 +30,8 @@ export function precompress(): Plugin {
     closeBundle: {
       order: 'post',
       sequential: true,
-      handler() {
-        const walk = (dir: string): string[] =>
-          readdirSync(dir).flatMap((name) => {
-            const file = path.join(dir, name);
-            return statSync(file).isDirectory() ? walk(file) : [file];
-          });
-        for (const file of walk(outDir)) {
+      async handler() {
+        for (const file of filesUnder(outDir)) {
           if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
           const content = readFileSync(file);
           if (content.length < 1024) continue;
@@ -34,7 +39,7 @@ export function precompress(): Plugin {
             `${file}.br`,
             brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
           );
-          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+          writeFileSync(`${file}.gz`, await gzipSmallest(content));
         }
       },
     },

@@ -339,8 +339,11 @@ test('an address outside the delivery area is refused', async ({ page, signIn, p
   await expect(choice.getByText('Delivering here')).toHaveCount(0);
   await expect(addresses.getByRole('button', { name: /^Proceed/ })).toHaveCount(0);
   await addresses.getByRole('button', { name: 'Close cart' }).click();
+  // The address chosen is now the header's place too, and the page says it is not delivered to.
+  const notice = page.getByRole('region', { name: 'Delivery to your location' });
+  await expect(notice).toContainText(refusal);
 
-  // Checkout, reached another way, refuses it too.
+  // Checkout, reached another way, refuses it too: in its own words only, not the page's notice too.
   await page.goto('/checkout');
   await expect(main(page).getByRole('alert')).toHaveText(refusal);
   await expect(main(page).getByRole('button', { name: /^Place order/ })).toBeDisabled();
@@ -348,6 +351,7 @@ test('an address outside the delivery area is refused', async ({ page, signIn, p
   // Every saved address is out of the area: the picker marks it, and a new one is added there,
   // on the map, without leaving the checkout.
   await offlineTiles(page);
+  await expect(notice).toHaveCount(0);
   await main(page).getByRole('button', { name: 'Change', exact: true }).click();
   const picker = page.getByRole('dialog', { name: 'Select delivery address' });
   await expect(

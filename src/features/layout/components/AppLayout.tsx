@@ -17,7 +17,7 @@ import { Header } from './Header';
  * What every page starts with: the skip link, the header and the main region. The build also
  * renders it alone into index.html (src/shell.tsx), so the header paints before any script runs.
  */
-export function AppFrame({ children }: { children?: ReactNode }) {
+export function AppFrame({ children, deliveryNotice = true }: { children?: ReactNode; deliveryNotice?: boolean }) {
   return (
     <>
       <a className={styles.skipLink} href="#main">
@@ -26,9 +26,11 @@ export function AppFrame({ children }: { children?: ReactNode }) {
       <Header />
       <main className={styles.main} id="main" tabIndex={-1}>
         {/* Nothing on the server and until the chosen place's answer is known. */}
-        <Suspense fallback={null}>
-          <NotDeliveredHere />
-        </Suspense>
+        {deliveryNotice && (
+          <Suspense fallback={null}>
+            <NotDeliveredHere />
+          </Suspense>
+        )}
         {children}
       </main>
     </>
@@ -52,7 +54,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
         children
       ) : (
         <>
-          <AppFrame>{children}</AppFrame>
+          {/* The checkout delivers to an address, and says itself whether the store delivers there. */}
+          <AppFrame deliveryNotice={kind !== 'checkout'}>{children}</AppFrame>
           <Suspense fallback={null}>
             <Footer />
           </Suspense>

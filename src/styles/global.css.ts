@@ -1,13 +1,21 @@
 import { globalStyle } from '@vanilla-extract/css';
 
+import { minWidth } from './breakpoints';
+import { HEADER_HEIGHT_PROPERTY } from './header-height';
 import { vars } from './theme.css';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 globalStyle('html', {
   WebkitTextSizeAdjust: '100%',
-  // The sticky header would otherwise cover what is scrolled into view. The header sets its own
-  // height here once the app runs (Header.tsx); this is the least it is.
+  // The sticky header would otherwise cover what is scrolled into view.
   scrollPaddingTop: vars.layout.headerHeight,
+});
+// The header's height before the app runs and measures it: one row and the categories from 768 px.
+// (`:root`, as the theme's tokens are, or theirs would win.)
+globalStyle(':root', {
+  '@media': {
+    [minWidth('md')]: { vars: { [vars.layout.headerHeight]: `var(${HEADER_HEIGHT_PROPERTY}, 122px)` } },
+  },
 });
 globalStyle('body', {
   margin: 0,

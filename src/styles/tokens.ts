@@ -1,3 +1,5 @@
+import { HEADER_HEIGHT_PROPERTY } from './header-height';
+
 /** Design tokens as plain values; theme.css.ts feeds them into the `vars` contract. */
 export const tokens = {
   color: {
@@ -41,5 +43,15 @@ export const tokens = {
     card: '0 1px 3px rgba(0, 0, 0, 0.08)',
     raised: '0 8px 24px rgba(0, 0, 0, 0.12)',
   },
-  layout: { maxWidth: '1280px', headerHeight: '72px' },
+  layout: {
+    maxWidth: '1280px',
+    /** The header's first row from 768 px, where it holds everything but the categories. */
+    barHeight: '72px',
+    /**
+     * The whole sticky header, for what must stay clear of it (the scroll padding, sticky columns):
+     * as Header.tsx measures it once the app runs, and until then its height on a phone (three rows;
+     * global.css.ts has the one from 768 px).
+     */
+    headerHeight: `var(${HEADER_HEIGHT_PROPERTY}, 157px)`,
+  },
 } as const;

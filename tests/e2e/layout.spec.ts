@@ -70,6 +70,27 @@ async function floatingBar(page: Page) {
   };
 }
 
+/**
+ * Where each element in `main` that sticks as the page scrolls stops, less the sticky header's
+ * lower edge: none under it. (One that sticks inside a scrolling box of its own, such as the
+ * account's page over the header on a phone, is not the header's business.)
+ */
+async function stickyClearances(page: Page): Promise<number[]> {
+  const bottom = await headerBottom(page);
+  const tops = await page.evaluate(() => {
+    const scrollsWithPage = (el: Element) => {
+      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflowY !== 'visible') return false;
+      }
+      return true;
+    };
+    return [...document.querySelectorAll('main *')]
+      .filter((el) => getComputedStyle(el).position === 'sticky' && scrollsWithPage(el))
+      .map((el) => parseFloat(getComputedStyle(el).top));
+  });
+  return tops.map((top) => Math.round(top - bottom));
+}
+
 async function settle(page: Page) {
   await expect(page.getByRole('main')).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -134,6 +155,9 @@ for (const width of WIDTHS) {
       await page.goto(route);
       await settle(page);
       for (const misfit of await misfits(page)) problems.push(`${route}: ${misfit}`);
+      for (const clearance of await stickyClearances(page)) {
+        if (clearance < 0) problems.push(`${route}: a sticky part stops ${-clearance} px under the header`);
+      }
       const bar = await floatingBar(page);
       const listing = route === '/' || route === '/collection' || categories.data.some((c) => route === `/${c.slug}`);
       if (width < 768 && listing && !bar) {
@@ -199,5 +223,36 @@ for (const width of [360, 1440]) {
     await target.evaluate((el) => el.focus());
     await expect(target).toBeFocused();
     expect((await target.boundingBox())!.y).toBeGreaterThanOrEqual((await headerBottom(page)) - 1);
+  });
+}
+
+for (const width of [360, 1440]) {
+  test(`at ${width} px the page keeps clear of the sticky header before the app runs too`, async ({ browser }) => {
+    // The server's page as it paints before any script: the stylesheet's height of the header.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('/dairy-breakfast');
+    const padding = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop));
+    expect(padding).toBeGreaterThanOrEqual(Math.floor(await headerBottom(page)));
+    // No more than a few pixels of room wasted above what is scrolled into view.
+    expect(padding).toBeLessThan((await headerBottom(page)) + 4);
+    await context.close();
+  });
+
+  test(`at ${width} px the sticky columns stay in view below the sticky header`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    // A listing's categories stay beside the products as they scroll, below the header.
+    await page.goto('/dairy-breakfast');
+    await page.waitForLoadState('networkidle');
+    const categories = page.getByRole('navigation', { name: 'Dairy & Breakfast categories' });
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(async () => (await categories.boundingBox())!.y - (await headerBottom(page))).toBe(8);
+    expect(await stickyClearances(page)).toEqual([8]);
+
+    // A product's picture, beside its details from 768 px, stops below the header likewise.
+    if (width < 768) return;
+    await page.goto('/products/1');
+    await page.waitForLoadState('networkidle');
+    expect(await stickyClearances(page)).toEqual([16]);
   });
 }

@@ -14,14 +14,16 @@ export const layout = style([
   },
 ]);
 
+/** The grid's item, so that it stays in view while the products scroll (on the list it never stuck). */
 export const sidebar = style({
   position: 'sticky',
   top: `calc(${vars.layout.headerHeight} + ${vars.space['2']})`,
   maxHeight: `calc(100vh - ${vars.layout.headerHeight} - ${vars.space['4']})`,
   overflowY: 'auto',
-  ...listReset,
   borderRight: vars.border.hairline,
 });
+
+export const sidebarList = style(listReset);
 
 export const entry = style({
   ...column,

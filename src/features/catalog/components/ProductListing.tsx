@@ -45,8 +45,8 @@ export function ProductListing({ listing, selected, onSelect, filters, sortContr
 
   return (
     <div className={styles.layout}>
-      <nav aria-label={`${listing.title} categories`}>
-        <ul className={styles.sidebar}>
+      <nav className={styles.sidebar} aria-label={`${listing.title} categories`}>
+        <ul className={styles.sidebarList}>
           {listing.sidebar.map((entry) => (
             <li key={entry.key ?? 'all'}>
               <button

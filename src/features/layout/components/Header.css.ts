@@ -35,7 +35,7 @@ export const bar = style({
       gridTemplateColumns: 'auto minmax(0, 14rem) minmax(0, 1fr) auto',
       gridTemplateAreas: '"start location search actions"',
       columnGap: vars.space['4'],
-      minHeight: vars.layout.headerHeight,
+      minHeight: vars.layout.barHeight,
       padding: `${vars.space['2']} ${vars.space['4']}`,
     },
   },

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 
+import { HEADER_HEIGHT_PROPERTY } from '../../../styles/header-height';
 import { CartButton } from '../../cart';
 import { LocationPicker } from '../../location';
 import { SearchBox } from '../../search';
@@ -10,18 +11,19 @@ import { CategoryNav } from './CategoryNav';
 import * as styles from './Header.css';
 
 export function Header() {
-  // What the page scrolls into view (a focused control, a note, an anchor) lands below the sticky
-  // header, whatever its height: three rows on a phone, two from 768 px, taller with larger text.
+  // What the page scrolls into view (a focused control, a note, an anchor) and the sticky columns
+  // (a product's picture, a listing's categories) stay below the sticky header, whatever its
+  // height: three rows on a phone, two from 768 px, taller with larger text.
   const header = useRef<HTMLElement>(null);
   useEffect(() => {
     const root = document.documentElement.style;
     const observer = new ResizeObserver(([entry]) =>
-      root.setProperty('scroll-padding-top', `${Math.ceil(entry!.borderBoxSize[0]!.blockSize)}px`),
+      root.setProperty(HEADER_HEIGHT_PROPERTY, `${Math.ceil(entry!.borderBoxSize[0]!.blockSize)}px`),
     );
     observer.observe(header.current!);
     return () => {
       observer.disconnect();
-      root.removeProperty('scroll-padding-top');
+      root.removeProperty(HEADER_HEIGHT_PROPERTY);
     };
   }, []);
   return (

@@ -26,7 +26,7 @@ import paymentsPlugin from './plugins/payments';
 import photoPrunePlugin from './plugins/photo-prune';
 import pressurePlugin from './plugins/pressure';
 import pushPlugin from './plugins/push';
-import securityHeaders from './plugins/security-headers';
+import securityHeaders, { isApiAnswer } from './plugins/security-headers';
 import smsPlugin from './plugins/sms';
 import staticPlugin from './plugins/static';
 import healthRoutes from './routes/health';
@@ -177,8 +177,9 @@ export async function buildApp({
   limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, config.trustProxy);
 
   // Every answer names its request, errors, static files and shed calls included.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done(null, payload);
   });
 
   // External plugins first.
@@ -195,11 +196,13 @@ export async function buildApp({
   });
   // The checkout page lets the payment gateway's checkout in (decision 031); no other page does.
   registerPageCsp(app, csp.directives, config.payments);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // A page's (decision 069): an API answer has no frames to grant features to.
+    if (!isApiAnswer(request.url)) reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
+    done(null, payload);
   });
   // Before compression, so that it keeps answers uncompressed and hits are compressed as usual.
   // With the cache on, its answers are kept until the database announces a change (decision 051).

@@ -24,7 +24,31 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
 }
 
 /**
- * Helmet's security headers on every answer (decision 045). @fastify/helmet built helmet's
+ * What an API answer carries instead (decision 069): JSON is never a page, so the headers that
+ * govern a document (its scripts' and frames' sources, the referrer its links send, its browsing
+ * context group, its DNS prefetching, the powerful features its frames may use) have nothing to
+ * act on. What does act on a response that is not a page: nothing in it may run or be framed if it
+ * is opened as one, no sniffing it into another type, and no other site may load it.
+ */
+export const API_HEADERS: readonly (readonly [string, string])[] = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['x-content-type-options', 'nosniff'],
+  ['cross-origin-resource-policy', 'same-origin'],
+];
+
+/**
+ * An API answer, by its path: `/api` and below, but for the API's documentation, which is a page.
+ */
+export function isApiAnswer(url: string): boolean {
+  if (!url.startsWith('/api')) return false;
+  const rest = url.slice(4);
+  if (!(rest === '' || rest[0] === '/' || rest[0] === '?')) return false;
+  return !(rest === '/docs' || rest.startsWith('/docs/') || rest.startsWith('/docs?'));
+}
+
+/**
+ * Helmet's security headers on every page, file and other answer, and the API's own on API
+ * answers (decision 045). @fastify/helmet built helmet's
  * middleware again for each request, parsing the whole policy every time (about a tenth of the
  * server thread's work on a cached catalogue answer); here helmet runs once, at start, and each
  * request gets its headers. Set on the raw response as helmet sets them, so that an answer that
@@ -33,8 +57,8 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
 export default fp<HelmetOptions>(
   async (app, options) => {
     const headers = helmetHeaders(options);
-    app.addHook('onRequest', (_request, reply, done) => {
-      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    app.addHook('onRequest', (request, reply, done) => {
+      for (const [name, value] of isApiAnswer(request.url) ? API_HEADERS : headers) reply.raw.setHeader(name, value);
       done();
     });
   },

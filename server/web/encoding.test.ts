@@ -20,6 +20,16 @@ describe('preferredEncoding', () => {
   ])('%s gives %s', (header, expected) => {
     expect(preferredEncoding(header)).toBe(expected);
   });
+
+  it('answers the same for a header read before, past the headers it keeps answers for', () => {
+    // Distinct headers, every other one refusing brotli, many more than are kept.
+    const headers = Array.from({ length: 300 }, (_, i) => (i % 2 ? `br;q=0, gzip;q=0.${i}` : `gzip, br;q=0.${i + 1}`));
+    const expected = headers.map((_, i) => (i % 2 ? 'gzip' : 'br'));
+    for (let round = 0; round < 3; round++)
+      expect(headers.map((header) => preferredEncoding(header))).toEqual(expected);
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+  });
 });
 
 describe('encodedOnce', () => {

@@ -9,8 +9,24 @@ export type Encoding = 'br' | 'gzip';
  * not named.
  */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const header = acceptEncoding ?? '';
+  const known = choices.get(header);
+  if (known !== undefined) return known;
+  const choice = chooseEncoding(header);
+  // Browsers send a handful of distinct headers, each on every request: read each once. A client
+  // that varies its header only turns the entries over.
+  if (choices.size >= KNOWN_HEADERS) choices.delete(choices.keys().next().value!);
+  choices.set(header, choice);
+  return choice;
+}
+
+/** How many distinct `Accept-Encoding` headers `preferredEncoding` keeps its answer for. */
+const KNOWN_HEADERS = 64;
+const choices = new Map<string, Encoding | null>();
+
+function chooseEncoding(acceptEncoding: string): Encoding | null {
   const weights = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [coding = '', ...params] = part.split(';').map((piece) => piece.trim());
     if (!coding) continue;
     const q = params.find((param) => param.startsWith('q='));

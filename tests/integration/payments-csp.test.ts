@@ -53,7 +53,7 @@ async function policyOf(app: App, url: string, accept = 'text/html') {
   return { res, header: String(header), directives };
 }
 
-const OTHER_PAGES = ['/', '/products/5', '/account/orders', '/checkout-help', '/api/category/public', '/offline.html'];
+const OTHER_PAGES = ['/', '/products/5', '/account/orders', '/checkout-help', '/offline.html'];
 
 describe('Content-Security-Policy with Razorpay', () => {
   it('lets Razorpay Checkout in on /checkout: its script, frames, logging and images', async () => {
@@ -92,6 +92,10 @@ describe('Content-Security-Policy with Razorpay', () => {
     const { directives } = await policyOf(apps.razorpay!, '/');
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.has('frame-src')).toBe(false);
+    // An API answer is never a page: it runs and frames nothing (decision 069).
+    expect((await policyOf(apps.razorpay!, '/api/category/public')).header).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it('is the same policy the storefront has on every page when payment is off', async () => {

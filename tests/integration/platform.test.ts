@@ -173,8 +173,8 @@ describe('static client', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('sends a Permissions-Policy (geolocation for this site only) and no X-Frame-Options, on pages and the API', async () => {
-    for (const url of ['/', '/products/5', '/api/category/public', '/api/nope', '/healthz']) {
+  it('sends a Permissions-Policy (geolocation for this site only) and no X-Frame-Options, on pages', async () => {
+    for (const url of ['/', '/products/5', '/healthz', '/api/docs/']) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       const policy = String(res.headers['permissions-policy']);
       expect(policy, url).toContain('geolocation=(self)');
@@ -182,6 +182,18 @@ describe('static client', () => {
       expect(policy, url).toContain('microphone=()');
       // Framing is refused by CSP frame-ancestors 'none'; X-Frame-Options would only restate it, or contradict it.
       expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
+  });
+
+  it("sends an API answer the headers that act on a response that is not a page, and not a page's (decision 069)", async () => {
+    for (const url of ['/api/category/public', '/api/product/public?category=munchies', '/api/nope', '/api?limit=1']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      for (const header of ['permissions-policy', 'referrer-policy', 'cross-origin-opener-policy', 'x-frame-options']) {
+        expect(res.headers[header], `${url} ${header}`).toBeUndefined();
+      }
     }
   });
 

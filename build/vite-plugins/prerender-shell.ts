@@ -66,7 +66,11 @@ export function prerenderShell(): Plugin {
           publicDir: false,
           build: {
             ssr: true,
-            rollupOptions: { input: { shell: 'src/shell.tsx', ssr: 'src/ssr.tsx' } },
+            rolldownOptions: {
+              input: { shell: 'src/shell.tsx', ssr: 'src/ssr.tsx' },
+              // As the server's own build (vite.server.config.ts): one-byte source in the thread.
+              output: { charset: 'ascii', comments: { legal: true, annotation: false, jsdoc: false } },
+            },
             outDir: nextDir(),
             emptyOutDir: true,
             minify: false,

@@ -17,7 +17,7 @@ let rendererDir = '';
 
 beforeAll(async () => {
   // The renderer is built with the client, beside it (build/vite-plugins/prerender-shell.ts).
-  rendererDir = `${await builtClient('one-byte')}-server`;
+  rendererDir = `${await builtClient()}-server`;
   if (!(serverBuildIsStale as () => boolean)()) serverDir = path.join(root as string, 'dist-node');
   else {
     serverDir = mkdtempSync(path.join(tmpdir(), 'storefront-one-byte-server-'));

@@ -15,7 +15,7 @@ import { filesUnder } from './vite-plugins/precompress';
 
 let dist = '';
 beforeAll(async () => {
-  dist = await builtClient('precompress');
+  dist = await builtClient();
 }, 180_000);
 
 describe('the precompressed copies of the built client', () => {

@@ -6,6 +6,7 @@ export function bin(name: string): string;
 export function requirePinnedNode(): void;
 export function run(command: string, args: string[], options?: SpawnOptions): Promise<number>;
 export function clientBuildIsStale(): boolean;
+export function clientInputsChangedAt(): number;
 export function buildClient(): Promise<void>;
 export const serverEntry: string;
 export const SERVER_NODE_FLAGS: string[];

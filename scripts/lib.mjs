@@ -63,6 +63,11 @@ function isStale(built, inputs) {
   return inputs.some((input) => newestMtime(path.join(root, input)) > builtAt);
 }
 
+/** When the newest of the client's sources changed (ms since the epoch). */
+export function clientInputsChangedAt() {
+  return Math.max(...CLIENT_INPUTS.map((input) => newestMtime(path.join(root, input))));
+}
+
 /** True when dist/ is missing or older than any client source. */
 export function clientBuildIsStale() {
   return isStale(path.join(root, 'dist', 'index.html'), CLIENT_INPUTS);

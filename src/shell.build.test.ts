@@ -16,7 +16,7 @@ let html = '';
 let shell = '';
 
 beforeAll(async () => {
-  dist = await builtClient('shell');
+  dist = await builtClient();
   html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   shell =
     /<div id="root"><div data-prerendered aria-disabled="true">([\s\S]*?)<\/div><\/div>\s*<noscript>/.exec(html)?.[1] ??

@@ -19,7 +19,7 @@ let precached: { url: string; revision: string | null }[] = [];
 let manifest: BuildManifest = {};
 
 beforeAll(async () => {
-  dist = await builtClient('sw');
+  dist = await builtClient();
   manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
   const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
   const list = /\[\{"revision":[^\]]*\]/.exec(sw);

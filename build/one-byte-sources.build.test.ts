@@ -3,16 +3,18 @@
  * The server's bundle and the page renderer's keep to Latin-1: V8 stores a script's source one
  * byte a character only then, and keeps it for the script's life (decision 050, session 21).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { root, serverBuildIsStale } from '../scripts/lib.mjs';
 import { builtClient } from '../tests/setup/built-client';
 
 let serverDir = '';
+/** A server build of this test's own, removed afterwards. */
+let ownBuild = false;
 let rendererDir = '';
 
 beforeAll(async () => {
@@ -21,6 +23,7 @@ beforeAll(async () => {
   if (!(serverBuildIsStale as () => boolean)()) serverDir = path.join(root as string, 'dist-node');
   else {
     serverDir = mkdtempSync(path.join(tmpdir(), 'storefront-one-byte-server-'));
+    ownBuild = true;
     const { build } = await import('vite');
     await build({
       root: root as string,
@@ -30,6 +33,10 @@ beforeAll(async () => {
     });
   }
 }, 240_000);
+
+afterAll(() => {
+  if (ownBuild) rmSync(serverDir, { recursive: true, force: true });
+});
 
 /** The characters of `file` past Latin-1: how many, and what surrounds the first. */
 function wideCharacters(file: string): string[] {

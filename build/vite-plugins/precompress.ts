@@ -4,7 +4,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 
 import type { Plugin } from 'vite';
 
-import { gzipSmallest } from '../gzip.ts';
+import { writeGzipCopies } from '../gzip.ts';
 
 /** Every file under `dir`, in its subdirectories too. */
 export const filesUnder = (dir: string): string[] =>
@@ -31,16 +31,18 @@ export function precompress(): Plugin {
       order: 'post',
       sequential: true,
       async handler() {
-        for (const file of filesUnder(outDir)) {
-          if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
-          const content = readFileSync(file);
-          if (content.length < 1024) continue;
+        const files = filesUnder(outDir).filter(
+          (file) => /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file) && statSync(file).size >= 1024,
+        );
+        // Zopfli on threads of its own while brotli runs here.
+        const gzipped = writeGzipCopies(files);
+        for (const file of files) {
           writeFileSync(
             `${file}.br`,
-            brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
           );
-          writeFileSync(`${file}.gz`, await gzipSmallest(content));
         }
+        await gzipped;
       },
     },
   };

@@ -48,7 +48,7 @@ export function isApiAnswer(url: string): boolean {
 
 /**
  * Helmet's security headers on every page, file and other answer, and the API's own on API
- * answers (decision 045). @fastify/helmet built helmet's
+ * answers (decision 069). Helmet runs once (decision 045): @fastify/helmet built helmet's
  * middleware again for each request, parsing the whole policy every time (about a tenth of the
  * server thread's work on a cached catalogue answer); here helmet runs once, at start, and each
  * request gets its headers. Set on the raw response as helmet sets them, so that an answer that

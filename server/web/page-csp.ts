@@ -106,7 +106,7 @@ export function registerPageCsp(app: FastifyInstance, base: CspDirectives, payme
   const checkoutPolicy = checkout && serializeCsp(checkout);
   const localPagePolicy = payments.provider === 'local' ? serializeCsp(localGatewayPageCsp(base)) : null;
   if (!checkoutPolicy && !localPagePolicy) return;
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const policy =
       checkoutPolicy && isCheckoutPage(request.url)
         ? checkoutPolicy
@@ -116,5 +116,6 @@ export function registerPageCsp(app: FastifyInstance, base: CspDirectives, payme
     if (policy && reply.getHeader('content-security-policy') === defaultPolicy) {
       reply.header('content-security-policy', policy);
     }
+    done(null, payload);
   });
 }

@@ -351,6 +351,8 @@ test('an address outside the delivery area is refused', async ({ page, signIn, p
   // Every saved address is out of the area: the picker marks it, and a new one is added there,
   // on the map, without leaving the checkout.
   await offlineTiles(page);
+  // By now the chosen place's answer is known (the page has settled): no notice on this page.
+  await page.waitForLoadState('networkidle');
   await expect(notice).toHaveCount(0);
   await main(page).getByRole('button', { name: 'Change', exact: true }).click();
   const picker = page.getByRole('dialog', { name: 'Select delivery address' });

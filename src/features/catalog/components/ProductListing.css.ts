@@ -18,7 +18,11 @@ export const layout = style([
 export const sidebar = style({
   position: 'sticky',
   top: `calc(${vars.layout.headerHeight} + ${vars.space['2']})`,
-  maxHeight: `calc(100vh - ${vars.layout.headerHeight} - ${vars.space['4']})`,
+  // Within what is visible (the phone's address bar shown or not), above the floating cart bar.
+  maxHeight: [
+    `calc(100vh - ${vars.layout.headerHeight} - ${vars.space['4']})`,
+    `calc(100dvh - ${vars.layout.headerHeight} - ${vars.space['4']} - var(--floating-bar-offset, 0px))`,
+  ],
   overflowY: 'auto',
   borderRight: vars.border.hairline,
 });

@@ -88,6 +88,8 @@ function setBrowserOnline(online: boolean) {
 
 describe('persistQueries', () => {
   let queryClient: QueryClient;
+  /** What runs the page's loaders again. */
+  let reloadPage: () => void;
 
   beforeEach(() => {
     stored.clear();
@@ -96,6 +98,7 @@ describe('persistQueries', () => {
     onlineManager.setOnline(true);
     queryClient = new QueryClient();
     queryClient.mount();
+    reloadPage = vi.fn();
   });
 
   afterEach(() => {
@@ -108,7 +111,7 @@ describe('persistQueries', () => {
   it('restores an edit made offline with its function, and keeps it waiting while the browser is offline', async () => {
     savePausedEdit();
     setBrowserOnline(false);
-    await persistQueries(queryClient);
+    await persistQueries(queryClient, reloadPage);
 
     const [restored] = queryClient.getMutationCache().findAll({ mutationKey: ['address', 'edit'] });
     expect(restored?.options.mutationFn).toBeTypeOf('function');
@@ -125,9 +128,23 @@ describe('persistQueries', () => {
     ]);
   });
 
+  it('runs the page’s loaders again once the saved cache is in, offline only', async () => {
+    // Offline, the loader asked for the page's data before the restore, and that request waits
+    // for the connection: the loaders run again and find the restored data.
+    setBrowserOnline(false);
+    await persistQueries(queryClient, reloadPage);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+
+    setBrowserOnline(true);
+    onlineManager.setOnline(true);
+    const online = vi.fn();
+    await persistQueries(queryClient, online);
+    expect(online).not.toHaveBeenCalled();
+  });
+
   it('sends a restored edit at once when the page opens online', async () => {
     savePausedEdit();
-    await persistQueries(queryClient);
+    await persistQueries(queryClient, reloadPage);
     const [restored] = queryClient.getMutationCache().findAll({ mutationKey: ['address', 'edit'] });
     await vi.waitFor(() => expect(restored?.state.status).toBe('success'));
     expect(calls.filter((c) => c.method === 'put')).toHaveLength(1);
@@ -167,7 +184,7 @@ describe('persistQueries', () => {
     // Fetched by this page before the saved copy came back: newer, so kept and not asked again.
     queryClient.setQueryData(['orders', 'list'], []);
 
-    await persistQueries(queryClient);
+    await persistQueries(queryClient, reloadPage);
     expect(queryClient.getQueryState(['address', 'list', CUSTOMER])).toMatchObject({
       status: 'success',
       isInvalidated: true,
@@ -180,7 +197,7 @@ describe('persistQueries', () => {
     // My Orders' list, fetched while the saved copy was still being read: nothing changes after.
     queryClient.setQueryData(['orders', 'list', 1], { total: 1, data: [{ id: 'o1', status: 'processing' }] });
 
-    await persistQueries(queryClient);
+    await persistQueries(queryClient, reloadPage);
     const saved = JSON.parse(stored.get(QUERY_CACHE_KEY) as string) as {
       clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
     };

@@ -15,10 +15,14 @@ const RECHECKED_ROOTS = new Set<unknown>(['address', 'orders', 'order']);
  * replays mutations made offline in an earlier visit. Loaded after the first render: online, the
  * page never waits for it; offline, restored data fills in what the service worker has not kept.
  *
+ * Offline, the page's loader has already asked for its data before the restore (it runs first),
+ * and that request waits for the connection however much the restore brings: `reloadPage` runs
+ * the loaders again once the saved cache is in, so a page visited before opens from it.
+ *
  * A restored mutation takes its options (its function, retry and network mode) from the defaults
  * registered for its key at the moment it is restored, so they are registered first.
  */
-export async function persistQueries(queryClient: QueryClient): Promise<void> {
+export async function persistQueries(queryClient: QueryClient, reloadPage: () => void): Promise<void> {
   // React Query assumes it is online until the browser says 'offline', an event a page loaded
   // without a connection never gets. Restored changes would then be tried at once, fail three
   // times and be dropped; told the truth, they wait for the 'online' event.
@@ -47,6 +51,7 @@ export async function persistQueries(queryClient: QueryClient): Promise<void> {
   const [, restored] = persistQueryClient({ ...options, maxAge: QUERY_CACHE_MAX_AGE });
   try {
     await restored;
+    if (!onlineManager.isOnline()) reloadPage();
     // Saving follows the cache's changes from here on; what this page fetched before (My Orders'
     // list, say, with no change after it) is saved now, or an offline reload would not have it.
     await persistQueryClientSave(options);

@@ -62,8 +62,10 @@ export function PwaHost() {
     startPwa();
     if (persisting) return;
     persisting = true;
-    void import('../persist-queries').then(({ persistQueries }) => persistQueries(queryClient));
-  }, [queryClient]);
+    void import('../persist-queries').then(({ persistQueries }) =>
+      persistQueries(queryClient, () => void router.invalidate()),
+    );
+  }, [queryClient, router]);
 
   // The manifest's "Cart" shortcut: open the cart, then drop the parameter from the address.
   const openCart = cart.open;

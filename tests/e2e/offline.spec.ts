@@ -150,6 +150,13 @@ test('a page seen once, on the visit that installed the service worker, opens of
   consoleGuard,
 }) => {
   allowOfflineNoise(consoleGuard);
+  // Whether 'Not available offline' showed at any moment, even briefly (it takes the focus).
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const said = [...document.querySelectorAll('h1')].some((h1) => h1.textContent === 'Not available offline');
+      if (said) (window as unknown as { notSavedShown: boolean }).notSavedShown = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   const product = await homeProduct(request);
   await page.goto('/');
   await waitForServiceWorker(page);
@@ -170,6 +177,7 @@ test('a page seen once, on the visit that installed the service worker, opens of
   // The page's loader asked the network before the saved data was read back; it is asked again.
   await expect(page.getByRole('article', { name: product.name }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Not available offline' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { notSavedShown?: boolean }).notSavedShown)).toBeUndefined();
   await goOnline(page);
 });
 

@@ -88,8 +88,8 @@ function setBrowserOnline(online: boolean) {
 
 describe('persistQueries', () => {
   let queryClient: QueryClient;
-  /** What runs the page's loaders again. */
-  let reloadPage: () => void;
+  /** Told when the saved cache is in. */
+  let onRestored: () => void;
 
   beforeEach(() => {
     stored.clear();
@@ -98,7 +98,7 @@ describe('persistQueries', () => {
     onlineManager.setOnline(true);
     queryClient = new QueryClient();
     queryClient.mount();
-    reloadPage = vi.fn();
+    onRestored = vi.fn();
   });
 
   afterEach(() => {
@@ -111,7 +111,7 @@ describe('persistQueries', () => {
   it('restores an edit made offline with its function, and keeps it waiting while the browser is offline', async () => {
     savePausedEdit();
     setBrowserOnline(false);
-    await persistQueries(queryClient, reloadPage);
+    await persistQueries(queryClient, onRestored);
 
     const [restored] = queryClient.getMutationCache().findAll({ mutationKey: ['address', 'edit'] });
     expect(restored?.options.mutationFn).toBeTypeOf('function');
@@ -128,23 +128,22 @@ describe('persistQueries', () => {
     ]);
   });
 
-  it('runs the page’s loaders again once the saved cache is in, offline only', async () => {
-    // Offline, the loader asked for the page's data before the restore, and that request waits
-    // for the connection: the loaders run again and find the restored data.
-    setBrowserOnline(false);
-    await persistQueries(queryClient, reloadPage);
-    expect(reloadPage).toHaveBeenCalledTimes(1);
+  it('says when the saved cache is in, with the saved data there by then, offline too', async () => {
+    // A visit that saved the catalogue's categories.
+    const earlier = new QueryClient();
+    earlier.setQueryData(['categories'], [{ slug: 'dairy-breakfast' }]);
+    await persistQueries(earlier, vi.fn());
+    await vi.waitFor(() => expect(stored.has(QUERY_CACHE_KEY)).toBe(true));
 
-    setBrowserOnline(true);
-    onlineManager.setOnline(true);
-    const online = vi.fn();
-    await persistQueries(queryClient, online);
-    expect(online).not.toHaveBeenCalled();
+    setBrowserOnline(false);
+    const seen: unknown[] = [];
+    await persistQueries(queryClient, () => seen.push(queryClient.getQueryData(['categories'])));
+    expect(seen).toEqual([[{ slug: 'dairy-breakfast' }]]);
   });
 
   it('sends a restored edit at once when the page opens online', async () => {
     savePausedEdit();
-    await persistQueries(queryClient, reloadPage);
+    await persistQueries(queryClient, onRestored);
     const [restored] = queryClient.getMutationCache().findAll({ mutationKey: ['address', 'edit'] });
     await vi.waitFor(() => expect(restored?.state.status).toBe('success'));
     expect(calls.filter((c) => c.method === 'put')).toHaveLength(1);
@@ -184,7 +183,7 @@ describe('persistQueries', () => {
     // Fetched by this page before the saved copy came back: newer, so kept and not asked again.
     queryClient.setQueryData(['orders', 'list'], []);
 
-    await persistQueries(queryClient, reloadPage);
+    await persistQueries(queryClient, onRestored);
     expect(queryClient.getQueryState(['address', 'list', CUSTOMER])).toMatchObject({
       status: 'success',
       isInvalidated: true,
@@ -197,7 +196,7 @@ describe('persistQueries', () => {
     // My Orders' list, fetched while the saved copy was still being read: nothing changes after.
     queryClient.setQueryData(['orders', 'list', 1], { total: 1, data: [{ id: 'o1', status: 'processing' }] });
 
-    await persistQueries(queryClient, reloadPage);
+    await persistQueries(queryClient, onRestored);
     const saved = JSON.parse(stored.get(QUERY_CACHE_KEY) as string) as {
       clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
     };

@@ -17,9 +17,10 @@ const WAIT_MS = 400;
  * Offline, a page never visited has nothing saved to show: its loader or query waits for the
  * connection and only a spinner turned. Once a page has waited a moment offline, this takes the
  * place of its content: it says so and offers what is saved (back, the home page, the cart). When
- * the connection returns it goes, and the page completes by itself.
+ * the connection returns it goes, and the page completes by itself. Not before the saved data
+ * has been read back (`restored`): until then a page seen before only looks unsaved.
  */
-export function NotSavedOffline() {
+export function NotSavedOffline({ restored }: { restored: boolean }) {
   const online = useOnline();
   const router = useRouter();
   const cart = usePopup('cart');
@@ -32,7 +33,7 @@ export function NotSavedOffline() {
   }
 
   useEffect(() => {
-    if (online) return;
+    if (online || !restored) return;
     let since: number | null = null;
     const check = () => {
       const main = document.getElementById('main');
@@ -49,7 +50,7 @@ export function NotSavedOffline() {
     };
     const timer = window.setInterval(check, CHECK_EVERY_MS);
     return () => window.clearInterval(timer);
-  }, [online, router]);
+  }, [online, restored, router]);
 
   const main = typeof document === 'undefined' ? null : document.getElementById('main');
   if (online || !waiting || !main) return null;

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 
@@ -12,7 +12,11 @@ import { OfflineBanner } from './OfflineBanner';
 import * as styles from './Pwa.css';
 import { UpdatePrompt } from './UpdatePrompt';
 
-let persisting = false;
+/**
+ * Settles once the saved query cache has been read back, or could not be: once for the page's
+ * life, however often this host mounts.
+ */
+let restoring: Promise<void> | null = null;
 
 /** Storage may be blocked (private mode, policies): then every visit is a first one. */
 function safely<T>(read: () => T, fallback: T): T {
@@ -34,6 +38,7 @@ const isStandalone = () =>
  */
 export function PwaHost() {
   const queryClient = useQueryClient();
+  const [restored, setRestored] = useState(false);
   const router = useRouter();
   const cart = usePopup('cart');
   const { installEvent, activateUpdate } = usePwaState();
@@ -60,11 +65,28 @@ export function PwaHost() {
 
   useEffect(() => {
     startPwa();
-    if (persisting) return;
-    persisting = true;
-    void import('../persist-queries').then(({ persistQueries }) =>
-      persistQueries(queryClient, () => void router.invalidate()),
-    );
+    restoring ??= new Promise<void>((resolve) => {
+      import('../persist-queries')
+        .then(({ persistQueries }) => persistQueries(queryClient, resolve))
+        .catch((error: unknown) => {
+          console.info('Saved data could not be restored', error);
+          resolve();
+        });
+    });
+    let mounted = true;
+    void restoring.then(() => {
+      if (mounted) setRestored(true);
+      // Offline, a loader that asked the network before the restore still waits for the
+      // connection, whatever the restore brought: run the page's loaders again, which find it.
+      const { status, matches } = router.state;
+      if (onlineManager.isOnline() || (status !== 'pending' && !matches.some((match) => match.status === 'error'))) {
+        return;
+      }
+      router.invalidate().catch((error: unknown) => console.info('The page could not be loaded again', error));
+    });
+    return () => {
+      mounted = false;
+    };
   }, [queryClient, router]);
 
   // The manifest's "Cart" shortcut: open the cart, then drop the parameter from the address.
@@ -103,7 +125,7 @@ export function PwaHost() {
   return (
     <div className={styles.region}>
       <OfflineBanner />
-      <NotSavedOffline />
+      <NotSavedOffline restored={restored} />
       {activateUpdate ? (
         <UpdatePrompt onUpdate={activateUpdate} />
       ) : (

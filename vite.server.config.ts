@@ -4,6 +4,8 @@ import path from 'node:path';
 
 import { defineConfig, type Plugin } from 'vite';
 
+import { ONE_BYTE_OUTPUT } from './build/one-byte-output.ts';
+
 /**
  * The server built ahead of time into plain JavaScript (decision 022): `npm run build` runs this
  * after the client build, and `npm run serve` / `npm run ops` run the result with `node`, no
@@ -72,11 +74,7 @@ export default defineConfig({
         // Stack traces need the mappings, not the sources: without them the maps the server
         // reads at start are a third of the size.
         sourcemapExcludeSources: true,
-        // Non-ASCII characters as escapes, and no doc comments (where most of the rest were): V8
-        // keeps a script's source for as long as the script lives, and one character past Latin-1
-        // (a ₹, a Devanagari word, a dash) makes it two bytes a character throughout (decision 050).
-        charset: 'ascii',
-        comments: { legal: true, annotation: false, jsdoc: false },
+        ...ONE_BYTE_OUTPUT,
         entryFileNames: '[name].js',
         chunkFileNames: '[name]-[hash].js',
       },

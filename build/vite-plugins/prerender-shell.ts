@@ -7,6 +7,8 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { build as viteBuild, type Plugin } from 'vite';
 
+import { ONE_BYTE_OUTPUT } from '../one-byte-output.ts';
+
 const SHELL_MARK = '<div id="root"></div>';
 
 /** Where the server build of a client build goes: beside it, never inside the served files. */
@@ -69,7 +71,7 @@ export function prerenderShell(): Plugin {
             rolldownOptions: {
               input: { shell: 'src/shell.tsx', ssr: 'src/ssr.tsx' },
               // As the server's own build (vite.server.config.ts): one-byte source in the thread.
-              output: { charset: 'ascii', comments: { legal: true, annotation: false, jsdoc: false } },
+              output: ONE_BYTE_OUTPUT,
             },
             outDir: nextDir(),
             emptyOutDir: true,

@@ -14,6 +14,7 @@ import {
   type IssuedAccessToken,
 } from '../domain/tokens';
 import { apiError, HttpError } from '../errors';
+import { isApiPath } from '../web/api-path';
 
 export interface SignedInCustomer {
   id: string;
@@ -136,8 +137,7 @@ function hasBody(request: FastifyRequest): boolean {
  */
 function requireJson(request: FastifyRequest) {
   if (!STATE_CHANGING.has(request.method)) return;
-  const pathname = request.url.split('?')[0] ?? '';
-  if (pathname !== '/api' && !pathname.startsWith('/api/')) return;
+  if (!isApiPath(request.url)) return;
   // A bodiless DELETE to a route that takes no body (spec point 7's address delete) carries
   // nothing to forge, and a cross-site page cannot send a DELETE without a CORS preflight we
   // never grant. Routes whose DELETE takes a body (account deletion) still insist on JSON.

@@ -1,10 +1,10 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { SheddingConfig } from '../config';
 import { errorBody } from '../errors';
+import { isApiPath } from '../web/api-path';
 
 /** What the last sample read, and which thresholds it was over. */
 export interface PressureReading {
@@ -43,11 +43,6 @@ export const BUSY_MESSAGE = 'The store is busy. Please try again in a moment.';
 /** The monitor's tick: finer costs more, coarser reads short stalls less precisely. */
 const TICK_MS = 20;
 const MB = 1024 * 1024;
-
-const isApi = (request: FastifyRequest) => {
-  const pathname = request.url.split('?')[0] ?? '';
-  return pathname === '/api' || pathname.startsWith('/api/');
-};
 
 /** The 99th percentile of `values` (not empty). */
 function p99(values: number[]): number {
@@ -162,7 +157,7 @@ export default fp<{ shedding: SheddingConfig }>(
     } satisfies Pressure);
 
     app.addHook('onRequest', async (request, reply) => {
-      if (!isApi(request) || !underPressure()) return;
+      if (!isApiPath(request.url) || !underPressure()) return;
       shed++;
       return reply
         .code(503)

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
+import { isApiDocsPath, isApiPath } from '../web/api-path';
+
 /**
  * The headers helmet sets for these options, read once from a stand-in response. They depend on
  * the options only (no nonces, no directive computed per request), so every answer can take the
@@ -40,10 +42,7 @@ export const API_HEADERS: readonly (readonly [string, string])[] = [
  * An API answer, by its path: `/api` and below, but for the API's documentation, which is a page.
  */
 export function isApiAnswer(url: string): boolean {
-  if (!url.startsWith('/api')) return false;
-  const rest = url.slice(4);
-  if (!(rest === '' || rest[0] === '/' || rest[0] === '?')) return false;
-  return !(rest === '/docs' || rest.startsWith('/docs/') || rest.startsWith('/docs?'));
+  return isApiPath(url) && !isApiDocsPath(url);
 }
 
 /**

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { errorBody } from '../errors';
 import { pathForLog } from '../logging';
 import { cacheControlFor } from '../web/cache-policy';
+import { isApiPath } from '../web/api-path';
 import { resolveCategoryScope } from '../db/category-queries';
 import { findProduct } from '../db/product-queries';
 import { GROCERY_KITCHEN } from '../domain/catalog';
@@ -256,7 +257,7 @@ export default fp<{ distDir: string; renderPages?: boolean; renderTimeoutMs?: nu
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (pathname === '/api' || pathname.startsWith('/api/')) return sendApiNotFound(request, reply);
+      if (isApiPath(pathname)) return sendApiNotFound(request, reply);
       if (hasClient && wantsHtml(request) && !path.extname(pathname)) {
         return sendShell(request, reply);
       }

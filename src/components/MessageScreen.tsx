@@ -8,10 +8,17 @@ interface Props {
   actions?: ReactNode;
 }
 
-/** A full-page message (not found, error, empty). Focus moves to its title so it is announced. */
+/**
+ * A full-page message (not found, error, empty). Focus moves to its title so it is announced, but
+ * not out of a dialog, menu or field the shopper is using meanwhile (offline, 'Not available
+ * offline' comes a moment after the page was asked for, and took the focus from the location panel).
+ */
 export function MessageScreen({ title, children, actions }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (!document.activeElement?.closest('dialog,[role=dialog],[role=menu],input,textarea,select'))
+      heading.current?.focus();
+  }, []);
   return (
     <section className={styles.screen}>
       <h1 className={styles.title} ref={heading} tabIndex={-1}>

@@ -361,6 +361,29 @@ test('a new search offline says it needs a connection, not the last results unde
   await expect(heading).toHaveText('Results for "chips"');
 });
 
+test("'Not available offline' leaves the focus in the location panel opened while the page waited", async ({
+  page,
+  consoleGuard,
+}) => {
+  allowOfflineNoise(consoleGuard);
+  await page.goto('/');
+  await goOffline(page);
+  // A category never opened: nothing of it is saved, so its screen comes a moment later.
+  await page.getByRole('navigation', { name: 'Categories', exact: true }).getByRole('link').first().click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Delivery location: / })
+    .click();
+  const panel = page.getByRole('dialog', { name: 'Choose your delivery location' });
+  const search = panel.getByRole('searchbox', { name: 'Search delivery location' });
+  await expect(search).toBeFocused();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Not available offline' })).toBeVisible();
+  // The screen took neither the focus nor the panel (it did, and the panel closed on losing it).
+  await expect(search).toBeFocused();
+  await expect(panel).toBeVisible();
+});
+
 test('signing in offline says it needs a connection and carries on when the connection returns', async ({
   page,
   context,

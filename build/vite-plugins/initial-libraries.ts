@@ -42,6 +42,9 @@ const LAZY_ONLY =
  */
 const LAZY_ONLY_HELPERS = /[\\/]src[\\/]lib[\\/]server-message\.ts$/;
 
+/** The cart's hooks behind every product card's Add button and quantity stepper. */
+const PRODUCT_CARD_HOOKS = /[\\/]src[\\/]features[\\/]cart[\\/]use-cart\.ts$/;
+
 /**
  * The chunk groups of the client build (decision 012), given what the entry reaches statically.
  * The libraries every page needs travel as one long-cached chunk: fewer requests, and one gzip
@@ -61,10 +64,13 @@ export function firstLoadChunkGroups(initial: (id: string) => boolean) {
     },
     {
       // The app's own helpers that the first screen and lazy chunks share: one chunk
-      // instead of a handful of tiny ones, each costing a request and gzip overhead.
+      // instead of a handful of tiny ones, each costing a request and gzip overhead. With them,
+      // the cart's hooks that every product card calls (home, listings, product, search), which
+      // no module of the first script imports since the cart's refresh left it.
       name: 'shared',
       test: (id: string) =>
-        /[\\/]src[\\/](lib|components|styles)[\\/]/.test(id) && initial(id) && !LAZY_ONLY_HELPERS.test(id),
+        ((/[\\/]src[\\/](lib|components|styles)[\\/]/.test(id) && initial(id)) || PRODUCT_CARD_HOOKS.test(id)) &&
+        !LAZY_ONLY_HELPERS.test(id),
     },
   ];
 }

@@ -9,13 +9,12 @@ import {
   clearCartAtom,
   decrementCartItemAtom,
   incrementCartItemAtom,
-  priceChangedIdsAtom,
-  refreshCartAtom,
   removeFromCartAtom,
   totalPriceAtom,
   totalQuantityAtom,
 } from './atoms';
 import type { CartProduct } from './cart-logic';
+import { priceChangedIdsAtom, refreshCartAtom } from './refresh';
 
 const tomato: CartProduct = {
   id: 1,

@@ -3,8 +3,6 @@ import { atomWithStorage, unwrap } from 'jotai/utils';
 
 import {
   addItem,
-  applyServerProducts,
-  cartProductIds,
   clearCart,
   computeBill,
   decrementItem,
@@ -13,7 +11,6 @@ import {
   removeItem,
   type Cart,
   type CartProduct,
-  type ServerProduct,
 } from './cart-logic';
 import { cartStorage } from './cart-storage';
 
@@ -58,27 +55,3 @@ export const incrementCartItemAtom = cartUpdateAtom((cart, id: number) => increm
 export const decrementCartItemAtom = cartUpdateAtom((cart, id: number) => decrementItem(cart, id));
 export const removeFromCartAtom = cartUpdateAtom((cart, id: number) => removeItem(cart, id));
 export const clearCartAtom = cartUpdateAtom(() => clearCart());
-
-/** Items whose price moved since they were added; shown as 'Price updated' until the panel closes. */
-export const priceChangedIdsAtom = atom<number[]>([]);
-
-/**
- * Re-reads the cart's products from the server (through `fetchProducts`) and folds the answer
- * in: fresh prices, names and images; missing or out-of-stock products flagged unavailable.
- * A failed fetch rejects and leaves the stored cart as it was.
- */
-export const refreshCartAtom = atom(
-  null,
-  async (get, set, fetchProducts: (ids: number[]) => Promise<readonly ServerProduct[]>) => {
-    const ids = cartProductIds(await get(cartAtom));
-    if (ids.length === 0) return;
-    const products = await fetchProducts(ids);
-    // Read again: the shopper may have changed the cart while the request was out.
-    const latest = await get(cartAtom);
-    const { cart, priceChangedIds } = applyServerProducts(latest, ids, products);
-    if (cart !== latest) await set(cartAtom, cart);
-    if (priceChangedIds.length > 0) {
-      set(priceChangedIdsAtom, (previous) => [...new Set([...previous, ...priceChangedIds])]);
-    }
-  },
-);

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 
 import {
   addItem,
-  applyServerProducts,
-  cartProductIds,
   computeBill,
   decrementItem,
   EMPTY_CART,
@@ -17,6 +15,7 @@ import {
   type CartProduct,
 } from './cart-logic';
 import { OrderLine } from '../../../server/schemas/order';
+import { applyServerProducts, cartProductIds } from './refresh';
 import { DELIVERY_CHARGE, FREE_DELIVERY_THRESHOLD, HANDLING_CHARGE, MAX_ITEM_QUANTITY } from './constants';
 import { CART_TEXT } from './texts';
 

@@ -133,64 +133,6 @@ export function computeBill(items: readonly CartItem[]): Bill {
   };
 }
 
-/** The distinct product ids in the cart, ascending (a stable query key). */
-export const cartProductIds = (cart: Cart): number[] =>
-  [...new Set(cart.items.map((item) => item.id))].sort((a, b) => a - b);
-
-export interface RefreshResult {
-  cart: Cart;
-  /** Items whose selling price differs from the one stored. */
-  priceChangedIds: number[];
-}
-
-export type ServerProduct = CartProduct & Pick<Product, 'inStock'>;
-
-/**
- * Brings the stored items up to date with the server's answer for `requestedIds`. An id the
- * server did not return, or returned out of stock, is flagged unavailable, never dropped; items
- * added after the request went out are left alone. Returns the same cart object when nothing
- * changed.
- */
-export function applyServerProducts(
-  cart: Cart,
-  requestedIds: readonly number[],
-  products: readonly ServerProduct[],
-): RefreshResult {
-  const requested = new Set(requestedIds);
-  const byId = new Map(products.map((product) => [product.id, product]));
-  const priceChangedIds: number[] = [];
-  let changed = false;
-  const items = cart.items.map((item) => {
-    if (!requested.has(item.id)) return item;
-    const product = byId.get(item.id);
-    let next: CartItem;
-    if (!product) {
-      next = { ...item, unavailable: true };
-    } else {
-      next = { ...toCartItem(product, item.quantity) };
-      if (!product.inStock) next.unavailable = true;
-      if (toPaise(product.price) !== toPaise(item.price)) priceChangedIds.push(item.id);
-    }
-    if (sameItem(item, next)) return item;
-    changed = true;
-    return next;
-  });
-  return { cart: changed ? { items } : cart, priceChangedIds };
-}
-
-function sameItem(a: CartItem, b: CartItem): boolean {
-  return (
-    a.name === b.name &&
-    a.img === b.img &&
-    a.discount === b.discount &&
-    a.size === b.size &&
-    toPaise(a.price) === toPaise(b.price) &&
-    toPaise(a.mrp) === toPaise(b.mrp) &&
-    a.quantity === b.quantity &&
-    Boolean(a.unavailable) === Boolean(b.unavailable)
-  );
-}
-
 export type ProceedStep = 'checkout' | 'address' | 'login';
 
 /**

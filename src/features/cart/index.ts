@@ -11,11 +11,11 @@ export {
   clearCartAtom,
   decrementCartItemAtom,
   incrementCartItemAtom,
-  refreshCartAtom,
   removeFromCartAtom,
   totalPriceAtom,
   totalQuantityAtom,
 } from './atoms';
+export { refreshCartAtom } from './refresh';
 export { useAddToCart, useCart, useCartQuantity } from './use-cart';
 export { computeBill, type Bill, type Cart, type CartItem, type CartProduct } from './cart-logic';
 export {

@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 
-import { cartProductsQueryOptions } from './api/get-cart-products';
 import {
   addToCartAtom,
   cartItemsAtom,
@@ -11,8 +9,6 @@ import {
   clearCartAtom,
   decrementCartItemAtom,
   incrementCartItemAtom,
-  priceChangedIdsAtom,
-  refreshCartAtom,
   removeFromCartAtom,
 } from './atoms';
 
@@ -41,40 +37,4 @@ export function useCartQuantity(id: number): number {
     [id],
   );
   return useAtomValue(quantityAtom);
-}
-
-/**
- * Keeps the stored cart honest: re-reads its products once the cart has loaded (React Query
- * waits for a connection), whenever the panel opens and when the connection comes back.
- * Failures keep the stored values. 'Price updated' notes are cleared when the panel closes.
- */
-export function useCartRefresh(panelOpen: boolean) {
-  const queryClient = useQueryClient();
-  const loaded = useAtomValue(cartLoadedAtom);
-  const refreshCart = useSetAtom(refreshCartAtom);
-  const setPriceChangedIds = useSetAtom(priceChangedIdsAtom);
-
-  const refresh = useCallback(() => {
-    refreshCart((ids) => queryClient.fetchQuery(cartProductsQueryOptions(ids))).catch(() => {
-      // Offline or the server is unwell: the stored prices stand until the next try.
-    });
-  }, [refreshCart, queryClient]);
-
-  useEffect(() => {
-    if (loaded) refresh();
-  }, [loaded, refresh]);
-
-  // Cleared when the panel closes, not whenever it happens to be closed: notes from a refresh
-  // that landed before the shopper opened the panel must still be there when they do.
-  const wasOpen = useRef(panelOpen);
-  useEffect(() => {
-    if (loaded && panelOpen) refresh();
-    if (wasOpen.current && !panelOpen) setPriceChangedIds([]);
-    wasOpen.current = panelOpen;
-  }, [loaded, panelOpen, refresh, setPriceChangedIds]);
-
-  useEffect(() => {
-    window.addEventListener('online', refresh);
-    return () => window.removeEventListener('online', refresh);
-  }, [refresh]);
 }

@@ -13,14 +13,17 @@ import { deliveryAddressSnapshotAtom, SelectDeliveryAddress } from '../../addres
 import { useSession } from '../../auth';
 import { serviceabilityOfQueryOptions, useChosenDelivery } from '../../location';
 import { popupActionAtom, usePopup } from '../../popups';
-import { priceChangedIdsAtom } from '../atoms';
 import { proceedStepAtom } from '../proceed-step';
+import { priceChangedIdsAtom } from '../refresh';
 import { CART_TEXT } from '../texts';
 import { useCart } from '../use-cart';
 import { BillDetails, type Charge } from './BillDetails';
 import { CartIcon, createIcon } from '../../../components/Icons';
 import { CartLine } from './CartLine';
 import * as styles from './CartPanel.css';
+
+// Mounted by CartPanelHost from this chunk (kept off the first load).
+export { CartRefresh } from '../refresh';
 
 const ClockIcon = createIcon('M4 13a8 8 0 1 0 16 0a8 8 0 1 0-16 0M12 9v4l2.5 2.5M9 2h6');
 

@@ -6,7 +6,10 @@
  * bench/orders.ts measures orders at a fixed rate instead). In the same run it measures this machine's ceiling (a bare
  * Fastify route returning a constant, also in its own process) so every figure is also given as
  * a ratio to it, the server's CPU time per request (and the ceiling's over it), and the server's
- * resident memory at idle and at its peak under load.
+ * resident memory at idle and at its peak under load. For the popular pages it measures the bare
+ * route again answering as many bytes as each did (`sizedCeilings`), and reports the bytes per
+ * answer and the load generator's own CPU: with larger answers the load generator, one thread on
+ * the same cores, sets the pace before the server does.
  *
  * `listing`, `search` and `product` are the popular pages: each is run unmeasured for 2 s first,
  * so that every one of its URLs has been answered and the code on the way compiled.
@@ -53,6 +56,8 @@ interface AutocannonRequest {
 }
 interface AutocannonResult {
   requests: { average: number; total: number };
+  /** Bytes read from the sockets, headers included. */
+  throughput: { total: number };
   latency: { p50: number; p99: number; average: number; max: number };
   errors: number;
   timeouts: number;
@@ -119,6 +124,13 @@ interface Figures {
    * an answer costs, which hardly depends on what else the machine is doing, unlike requests/s.
    */
   serverCpuUsPerRequest?: number | undefined;
+  /** Bytes the load generator read per answer, headers included. */
+  bytesPerAnswer?: number;
+  /**
+   * The load generator's CPU time over the run's, in %: near 100 it, not the server, sets the pace
+   * (one thread, on the same two cores as the server).
+   */
+  loadGeneratorCpuPercent?: number;
 }
 
 async function load(
@@ -132,6 +144,8 @@ async function load(
   }, 250);
   try {
     const cpuBefore = cpuMsOf(server.pid);
+    const ownCpuBefore = process.cpuUsage();
+    const started = performance.now();
     const result = await autocannon({
       url: server.url,
       connections,
@@ -140,6 +154,7 @@ async function load(
       requests: [{ setupRequest }],
     });
     const cpuAfter = cpuMsOf(server.pid);
+    const ownCpu = process.cpuUsage(ownCpuBefore);
     return {
       serverCpuUsPerRequest:
         cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
@@ -151,6 +166,8 @@ async function load(
       errors: result.errors + result.timeouts,
       non2xx: result.non2xx,
       peakRssMb: peak,
+      bytesPerAnswer: result.requests.total === 0 ? 0 : Math.round(result.throughput.total / result.requests.total),
+      loadGeneratorCpuPercent: Math.round((ownCpu.user + ownCpu.system) / 10 / (performance.now() - started)),
     };
   } finally {
     clearInterval(sampler);
@@ -195,6 +212,8 @@ const next = () => counter++;
 
 /** Scenarios of popular pages (the micro-cache answers them), warmed up before they are measured. */
 const POPULAR = new Set(['listing', 'search', 'product']);
+/** The bare route's body, `{"success":true,"data":[]}` (bench/ceiling-server.ts). */
+const CEILING_BODY_BYTES = 27;
 const WARM_UP_SECONDS = 2;
 
 const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -281,6 +300,15 @@ async function buildLongTail(origin: string): Promise<string[]> {
 }
 
 const results: Record<string, Figures & { ofCeiling: number; cpuOfCeiling?: number }> = {};
+/**
+ * The bare route again after the scenarios, answering as many bytes as each popular scenario did
+ * (its body padded to the scenario's answer, headers included): the load generator parses every
+ * byte on one thread beside the server, so a scenario with larger answers is held back by it
+ * before the server is (the listing's 1.6 KB answers against the ceiling's 27 B). Its ratio says
+ * how the server compares with Fastify for answers of that size; `ofCeiling` stays the figure the
+ * issue's target names.
+ */
+const sizedCeilings: Record<string, Figures & { ofSizedCeiling: number }> = {};
 let ceiling: Figures;
 let idleRssMb: number;
 let healthz: Awaited<ReturnType<typeof probeHealthz>> | undefined;
@@ -360,6 +388,26 @@ try {
   } finally {
     await server.stop();
   }
+  const sized = Object.keys(results).filter((name) => POPULAR.has(name));
+  if (!healthzMode && sized.length > 0) {
+    const bare = await startServer({ script: 'bench/ceiling-server.ts', readyLine: 'Ceiling ready at' });
+    try {
+      // What the bare route's headers take: its answer less its 27-byte body.
+      const headerBytes = (ceiling!.bytesPerAnswer ?? 0) - CEILING_BODY_BYTES;
+      for (const name of sized) {
+        const bodyBytes = Math.max(0, (results[name]!.bytesPerAnswer ?? 0) - headerBytes);
+        const route = (request: AutocannonRequest) => ({ ...request, method: 'GET', path: `/bytes/${bodyBytes}` });
+        await load(bare, route, WARM_UP_SECONDS);
+        const figures = await load(bare, route);
+        sizedCeilings[name] = {
+          ...figures,
+          ofSizedCeiling: Math.round((results[name]!.rps / figures.rps) * 1000) / 1000,
+        };
+      }
+    } finally {
+      await bare.stop();
+    }
+  }
 } finally {
   await scratch?.drop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -402,6 +450,7 @@ console.log(
       memory: { idleRssMb: idleRssMb!, peakRssMb: Math.max(...Object.values(results).map((r) => r.peakRssMb ?? 0)) },
       longTailUrls: longTail.length,
       scenarios: results,
+      sizedCeilings,
       target: 'catalogue reads (listing, search, product) >= 0.25 of the ceiling with p99 < 25 ms on PostgreSQL',
     },
     null,

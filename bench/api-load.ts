@@ -124,11 +124,12 @@ interface Figures {
    * an answer costs, which hardly depends on what else the machine is doing, unlike requests/s.
    */
   serverCpuUsPerRequest?: number | undefined;
-  /** Bytes the load generator read per answer, headers included. */
+  /** Bytes the load generator read per answer, headers included (autocannon counts 2xx answers' bytes). */
   bytesPerAnswer?: number;
   /**
-   * The load generator's CPU time over the run's, in %: near 100 it, not the server, sets the pace
-   * (one thread, on the same two cores as the server).
+   * The load generator's process CPU time over the run's, in % (its JavaScript runs on one thread,
+   * beside the server on the same cores; GC threads can take it past 100): near 100, it sets the
+   * pace, not the server.
    */
   loadGeneratorCpuPercent?: number;
 }
@@ -213,7 +214,7 @@ const next = () => counter++;
 /** Scenarios of popular pages (the micro-cache answers them), warmed up before they are measured. */
 const POPULAR = new Set(['listing', 'search', 'product']);
 /** The bare route's body, `{"success":true,"data":[]}` (bench/ceiling-server.ts). */
-const CEILING_BODY_BYTES = 27;
+const CEILING_BODY_BYTES = 26;
 const WARM_UP_SECONDS = 2;
 
 const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -304,7 +305,7 @@ const results: Record<string, Figures & { ofCeiling: number; cpuOfCeiling?: numb
  * The bare route again after the scenarios, answering as many bytes as each popular scenario did
  * (its body padded to the scenario's answer, headers included): the load generator parses every
  * byte on one thread beside the server, so a scenario with larger answers is held back by it
- * before the server is (the listing's 1.6 KB answers against the ceiling's 27 B). Its ratio says
+ * before the server is (the listing's 1.6 KB answers against the ceiling's 26 B). Its ratio says
  * how the server compares with Fastify for answers of that size; `ofCeiling` stays the figure the
  * issue's target names.
  */
@@ -392,17 +393,15 @@ try {
   if (!healthzMode && sized.length > 0) {
     const bare = await startServer({ script: 'bench/ceiling-server.ts', readyLine: 'Ceiling ready at' });
     try {
-      // What the bare route's headers take: its answer less its 27-byte body.
+      // What the bare route's headers take: its answer less its 26-byte body.
       const headerBytes = (ceiling!.bytesPerAnswer ?? 0) - CEILING_BODY_BYTES;
       for (const name of sized) {
         const bodyBytes = Math.max(0, (results[name]!.bytesPerAnswer ?? 0) - headerBytes);
         const route = (request: AutocannonRequest) => ({ ...request, method: 'GET', path: `/bytes/${bodyBytes}` });
         await load(bare, route, WARM_UP_SECONDS);
         const figures = await load(bare, route);
-        sizedCeilings[name] = {
-          ...figures,
-          ofSizedCeiling: Math.round((results[name]!.rps / figures.rps) * 1000) / 1000,
-        };
+        const ofSizedCeiling = figures.rps > 0 ? Math.round((results[name]!.rps / figures.rps) * 1000) / 1000 : 0;
+        sizedCeilings[name] = { ...figures, ofSizedCeiling };
       }
     } finally {
       await bare.stop();

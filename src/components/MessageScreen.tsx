@@ -10,14 +10,16 @@ interface Props {
 
 /**
  * A full-page message (not found, error, empty). Focus moves to its title so it is announced, but
- * not out of a dialog, menu or field the shopper is using meanwhile (offline, 'Not available
- * offline' comes a moment after the page was asked for, and took the focus from the location panel).
+ * not out of a field or an open popover the shopper is using meanwhile (offline, 'Not available
+ * offline' comes a moment after the page was asked for, and took the focus from the location
+ * panel): an element after an expanded trigger is that trigger's panel (a dialog or menu of the
+ * header). A modal <dialog> keeps the focus by itself.
  */
 export function MessageScreen({ title, children, actions }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (!document.activeElement?.closest('dialog,[role=dialog],[role=menu],input,textarea,select'))
-      heading.current?.focus();
+    const inUse = 'input,select,textarea,[aria-expanded=true],[aria-expanded=true]~*';
+    if (!document.activeElement?.closest(inUse)) heading.current?.focus();
   }, []);
   return (
     <section className={styles.screen}>

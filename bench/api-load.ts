@@ -6,10 +6,12 @@
  * bench/orders.ts measures orders at a fixed rate instead). In the same run it measures this machine's ceiling (a bare
  * Fastify route returning a constant, also in its own process) so every figure is also given as
  * a ratio to it, the server's CPU time per request (and the ceiling's over it), and the server's
- * resident memory at idle and at its peak under load. For the popular pages it measures the bare
- * route again answering as many bytes as each did (`sizedCeilings`), and reports the bytes per
- * answer and the load generator's own CPU: with larger answers the load generator, one thread on
- * the same cores, sets the pace before the server does.
+ * resident memory at idle and at its peak under load. Each run also gives the bytes per answer
+ * and the load generator's own CPU: one JavaScript thread on the same two cores, it runs at 90 % or
+ * more in every scenario and at the ceiling, so requests/s measure it with the server, and
+ * `cpuOfCeiling` (the server's CPU per answer against the bare route's) is the server's own
+ * figure. Its cost per answer grows with the answer's headers and with the server's latency (fewer
+ * answers to read per wake-up).
  *
  * `listing`, `search` and `product` are the popular pages: each is run unmeasured for 2 s first,
  * so that every one of its URLs has been answered and the code on the way compiled.
@@ -213,8 +215,6 @@ const next = () => counter++;
 
 /** Scenarios of popular pages (the micro-cache answers them), warmed up before they are measured. */
 const POPULAR = new Set(['listing', 'search', 'product']);
-/** The bare route's body, `{"success":true,"data":[]}` (bench/ceiling-server.ts). */
-const CEILING_BODY_BYTES = 26;
 const WARM_UP_SECONDS = 2;
 
 const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -301,15 +301,6 @@ async function buildLongTail(origin: string): Promise<string[]> {
 }
 
 const results: Record<string, Figures & { ofCeiling: number; cpuOfCeiling?: number }> = {};
-/**
- * The bare route again after the scenarios, answering as many bytes as each popular scenario did
- * (its body padded to the scenario's answer, headers included): the load generator parses every
- * byte on one thread beside the server, so a scenario with larger answers is held back by it
- * before the server is (the listing's 1.6 KB answers against the ceiling's 26 B). Its ratio says
- * how the server compares with Fastify for answers of that size; `ofCeiling` stays the figure the
- * issue's target names.
- */
-const sizedCeilings: Record<string, Figures & { ofSizedCeiling: number }> = {};
 let ceiling: Figures;
 let idleRssMb: number;
 let healthz: Awaited<ReturnType<typeof probeHealthz>> | undefined;
@@ -389,24 +380,6 @@ try {
   } finally {
     await server.stop();
   }
-  const sized = Object.keys(results).filter((name) => POPULAR.has(name));
-  if (!healthzMode && sized.length > 0) {
-    const bare = await startServer({ script: 'bench/ceiling-server.ts', readyLine: 'Ceiling ready at' });
-    try {
-      // What the bare route's headers take: its answer less its 26-byte body.
-      const headerBytes = (ceiling!.bytesPerAnswer ?? 0) - CEILING_BODY_BYTES;
-      for (const name of sized) {
-        const bodyBytes = Math.max(0, (results[name]!.bytesPerAnswer ?? 0) - headerBytes);
-        const route = (request: AutocannonRequest) => ({ ...request, method: 'GET', path: `/bytes/${bodyBytes}` });
-        await load(bare, route, WARM_UP_SECONDS);
-        const figures = await load(bare, route);
-        const ofSizedCeiling = figures.rps > 0 ? Math.round((results[name]!.rps / figures.rps) * 1000) / 1000 : 0;
-        sizedCeilings[name] = { ...figures, ofSizedCeiling };
-      }
-    } finally {
-      await bare.stop();
-    }
-  }
 } finally {
   await scratch?.drop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -449,7 +422,6 @@ console.log(
       memory: { idleRssMb: idleRssMb!, peakRssMb: Math.max(...Object.values(results).map((r) => r.peakRssMb ?? 0)) },
       longTailUrls: longTail.length,
       scenarios: results,
-      sizedCeilings,
       target: 'catalogue reads (listing, search, product) >= 0.25 of the ceiling with p99 < 25 ms on PostgreSQL',
     },
     null,

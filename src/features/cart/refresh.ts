@@ -9,16 +9,17 @@ import { toCartItem, toPaise, type Cart, type CartItem, type CartProduct } from 
 
 /*
  * Bringing the stored cart up to date with the server's prices and stock. Nothing here is needed
- * to draw a page: the cart panel's chunk carries it (CartPanelHost mounts <CartRefresh> once the
- * browser is idle or the panel opens), and the checkout imports it, so it stays off the first
- * load.
+ * to draw a page: the cart panel's chunk carries it (CartPanelHost mounts <CartRefresh> once that
+ * chunk is here: fetched when the page has started with items in the cart, else when the browser
+ * is idle or the panel opens), and the checkout imports it, so it stays off the first load
+ * (decision 070).
  */
 
 /** The distinct product ids in the cart, ascending (a stable query key). */
 export const cartProductIds = (cart: Cart): number[] =>
   [...new Set(cart.items.map((item) => item.id))].sort((a, b) => a - b);
 
-export interface RefreshResult {
+interface RefreshResult {
   cart: Cart;
   /** Items whose selling price differs from the one stored. */
   priceChangedIds: number[];
@@ -101,7 +102,7 @@ export const refreshCartAtom = atom(
  * waits for a connection), whenever the panel opens and when the connection comes back.
  * Failures keep the stored values. 'Price updated' notes are cleared when the panel closes.
  */
-export function useCartRefresh(panelOpen: boolean) {
+function useCartRefresh(panelOpen: boolean) {
   const queryClient = useQueryClient();
   const loaded = useAtomValue(cartLoadedAtom);
   const refreshCart = useSetAtom(refreshCartAtom);
